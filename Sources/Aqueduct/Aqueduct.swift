@@ -1,1 +1,0 @@
-// Placeholder: the core lands in the next commit.

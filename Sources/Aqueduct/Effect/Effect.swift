@@ -1,0 +1,231 @@
+/// The work a ``Middleware`` asks the store to do after the reducer has run.
+///
+/// A middleware's ``Middleware/handle(action:from:state:)`` runs *before* the reducer and
+/// returns an `Effect`; the store runs it *after* the reducer, so the effect sees the new state.
+///
+/// ```swift
+/// func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
+///     switch action {
+///     case .refresh:
+///         return .run { send in
+///             do { send(.loaded(try await client.load())) } catch { send(.failed(error)) }
+///         }
+///         .cancellable(id: "refresh", cancelInFlight: true)
+///     case .stop:
+///         return .cancel(id: "refresh")
+///     default:
+///         return .none
+///     }
+/// }
+/// ```
+///
+/// - ``none``: nothing to do; the fast path costs nothing.
+/// - ``send(_:)`` and ``immediate(_:)``: synchronous; their actions are processed in the same
+///   `dispatch` call, right after the action that caused them, with no task and no hop.
+/// - ``run(priority:operation:)``: asynchronous work off the main actor. Its actions go
+///   through the store's inbox and are processed in batches on the main actor.
+/// - ``merge(_:)``, ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``: combine and control.
+///
+/// Every running effect belongs to its store and is cancelled when the store is released.
+/// Effects get time from the clock their middleware was given (never from the wall clock
+/// directly), so tests control it.
+///
+/// An `Effect` is a description: creating one does nothing until a store runs it. It is used
+/// on the main actor, where the store runs middleware.
+public struct Effect<Action> {
+    @usableFromInline
+    internal enum Operation {
+        case none
+        case send(Action, ActionSource?)
+        case immediate(@MainActor (ImmediateSend<Action>) -> Void)
+        case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        case merge([Effect<Action>])
+        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        case cancel(id: EffectID)
+    }
+
+    @usableFromInline
+    internal let operation: Operation
+
+    @usableFromInline
+    internal init(_ operation: Operation) {
+        self.operation = operation
+    }
+
+    /// No work. Returning `.none` from a middleware costs nothing on the dispatch path.
+    @inlinable
+    public static var none: Effect { Effect(.none) }
+
+    /// `true` when the effect does no work.
+    @inlinable
+    public var isNone: Bool {
+        if case .none = operation { return true }
+        return false
+    }
+
+    /// Sends an action right after the reducer, in the same `dispatch` call.
+    ///
+    /// The action's source is the source of the action that caused it, with a line of
+    /// ``ActionSource/info`` saying which action's effect sent it.
+    ///
+    /// ```swift
+    /// case .submit: return .send(.validate)
+    /// ```
+    ///
+    /// - Parameter action: The action to send.
+    /// - Returns: The effect.
+    public static func send(_ action: Action) -> Effect {
+        Effect(.send(action, nil))
+    }
+
+    /// Sends an action right after the reducer, in the same `dispatch` call, with a given source.
+    ///
+    /// - Parameters:
+    ///   - action: The action to send.
+    ///   - source: The source the action carries.
+    /// - Returns: The effect.
+    public static func send(_ action: Action, from source: ActionSource) -> Effect {
+        Effect(.send(action, source))
+    }
+
+    /// Runs synchronous work on the main actor right after the reducer.
+    ///
+    /// The work can read the new state (through the ``GetState`` its middleware was given) and
+    /// send any number of actions, which are processed in the same `dispatch` call. This is
+    /// how filters that depend on the state after the reducer are written.
+    ///
+    /// ```swift
+    /// return .immediate { send in
+    ///     if state().isReady { send(.start) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter work: The work. `send` must not escape it.
+    /// - Returns: The effect.
+    public static func immediate(_ work: @escaping @MainActor (ImmediateSend<Action>) -> Void) -> Effect {
+        Effect(.immediate(work))
+    }
+
+    /// Runs asynchronous work in a task off the main actor.
+    ///
+    /// The actions it sends enter the store's inbox and are processed on the main actor in
+    /// batches, in the order they were sent. Sends after the effect is cancelled are dropped.
+    ///
+    /// ```swift
+    /// return .run { send in
+    ///     for await path in client.paths() { send(.pathChanged(path)) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - priority: The task's priority.
+    ///   - operation: The work. It should return promptly once its task is cancelled.
+    /// - Returns: The effect.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Send<Action>) async -> Void
+    ) -> Effect {
+        Effect(.run(priority, operation))
+    }
+
+    /// Runs several effects together. `.none`s are dropped; merging nothing gives `.none`.
+    ///
+    /// - Parameter effects: The effects, started in order.
+    /// - Returns: The merged effect.
+    public static func merge(_ effects: [Effect]) -> Effect {
+        var parts: [Effect] = []
+        for effect in effects {
+            switch effect.operation {
+            case .none: continue
+            case .merge(let nested): parts.append(contentsOf: nested)
+            default: parts.append(effect)
+            }
+        }
+        switch parts.count {
+        case 0: return .none
+        case 1: return parts[0]
+        default: return Effect(.merge(parts))
+        }
+    }
+
+    /// Runs several effects together. See ``merge(_:)-([Effect])``.
+    ///
+    /// - Parameter effects: The effects, started in order.
+    /// - Returns: The merged effect.
+    public static func merge(_ effects: Effect...) -> Effect {
+        merge(effects)
+    }
+
+    /// Marks the asynchronous work of this effect as cancellable by `id`.
+    ///
+    /// ```swift
+    /// .run { send in /* … */ }.cancellable(id: Search.self, cancelInFlight: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: Any hashable, sendable value; cancelling it cancels every effect marked with it.
+    ///   - cancelInFlight: When `true`, effects already running under `id` are cancelled before
+    ///     this one starts (the latest one wins).
+    /// - Returns: The cancellable effect.
+    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
+        if isNone && !cancelInFlight { return self }
+        return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+
+    /// Cancels every running effect marked with `id`.
+    ///
+    /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+    /// - Returns: The effect.
+    public static func cancel(id: some Hashable & Sendable) -> Effect {
+        Effect(.cancel(id: EffectID(id)))
+    }
+
+    /// Transforms the actions this effect sends, for lifting a middleware's output into a
+    /// larger action.
+    ///
+    /// - Parameter transform: Embeds an action into the larger action type.
+    /// - Returns: The effect sending transformed actions.
+    public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
+        switch operation {
+        case .none:
+            return .none
+        case .send(let action, let source):
+            return Effect<NewAction>(.send(transform(action), source))
+        case .immediate(let work):
+            return Effect<NewAction>(
+                .immediate { send in
+                    work(ImmediateSend { action, source in send._send(transform(action), source) })
+                }
+            )
+        case .run(let priority, let operation):
+            return Effect<NewAction>(
+                .run(priority) { send in
+                    await operation(Send { action, source in send._send(transform(action), source) })
+                }
+            )
+        case .merge(let effects):
+            return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+        case .cancellable(let id, let cancelInFlight, let effect):
+            return Effect<NewAction>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+        case .cancel(let id):
+            return Effect<NewAction>(.cancel(id: id))
+        }
+    }
+}
+
+/// A type-erased, sendable effect identifier.
+@usableFromInline
+internal struct EffectID: Hashable, Sendable, CustomStringConvertible {
+    let base: any Hashable & Sendable
+
+    init(_ id: some Hashable & Sendable) {
+        self.base = id
+    }
+
+    @usableFromInline
+    static func == (lhs: EffectID, rhs: EffectID) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+    @usableFromInline
+    var description: String { String(describing: base) }
+}

@@ -1,0 +1,47 @@
+/// Sends actions from an asynchronous effect back into its store, from any isolation.
+///
+/// A `Send` is what ``Effect/run(priority:operation:)`` hands its operation. Call it like a
+/// function; the action enters the store's thread-safe inbox and is processed on the main
+/// actor in the next batch, after the actions this task sent before it.
+///
+/// ```swift
+/// .run { send in
+///     send(.started)
+///     let items = try? await client.items()
+///     send(.loaded(items ?? []))
+/// }
+/// ```
+///
+/// Actions sent after the effect was cancelled are dropped. `Send` is `Sendable`.
+public struct Send<Action>: Sendable {
+    @usableFromInline
+    internal let _send: @Sendable (Action, ActionSource?) -> Void
+
+    /// Creates a send function. Stores create these; tests can too, to run an effect by hand.
+    ///
+    /// - Parameter send: Receives each action and the source given to
+    ///   ``callAsFunction(_:from:)``, or `nil` when the caller gave none (the store then uses
+    ///   the source of the action that started the effect).
+    public init(_ send: @escaping @Sendable (Action, ActionSource?) -> Void) {
+        self._send = send
+    }
+
+    /// Sends an action. Its source is the source of the action that started the effect, with
+    /// a line of info saying so.
+    ///
+    /// - Parameter action: The action.
+    public func callAsFunction(_ action: Action) {
+        if Task.isCancelled { return }
+        _send(action, nil)
+    }
+
+    /// Sends an action with the given source.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: The source it carries.
+    public func callAsFunction(_ action: Action, from source: ActionSource) {
+        if Task.isCancelled { return }
+        _send(action, source)
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// The running asynchronous effects of one store, by cancellation id.
+///
+/// Owned by the store alone (tasks hold it weakly), so when the store goes away the registry's
+/// `deinit` cancels everything still running.
+@usableFromInline
+internal final class EffectRegistry: Sendable {
+    /// One running task and what it was registered under.
+    internal struct Entry: Sendable {
+        let id: EffectID?
+        let task: Task<Void, Never>
+        let description: String
+    }
+
+    private struct Table {
+        var nextToken = 0
+        var running: [Int: Entry] = [:]
+        /// Tokens whose task finished before it was registered.
+        var finishedEarly: Set<Int> = []
+    }
+
+    private let table = Mutex(Table())
+
+    internal init() {}
+
+    deinit {
+        cancelAll()
+    }
+
+    /// Reserves a token for a task about to start.
+    internal func reserve() -> Int {
+        table.withLock { table in
+            defer { table.nextToken += 1 }
+            return table.nextToken
+        }
+    }
+
+    /// Registers a started task, unless it has already finished.
+    internal func register(_ token: Int, _ entry: Entry) {
+        table.withLock { table in
+            if table.finishedEarly.remove(token) == nil {
+                table.running[token] = entry
+            }
+        }
+    }
+
+    /// Called by a task when its work returns.
+    internal func finish(_ token: Int) {
+        table.withLock { table in
+            if table.running.removeValue(forKey: token) == nil {
+                table.finishedEarly.insert(token)
+            }
+        }
+    }
+
+    /// Cancels every task registered under `id`.
+    internal func cancel(id: EffectID) {
+        let tasks = table.withLock { table in
+            let tokens = table.running.filter { $0.value.id == id }.map(\.key)
+            return tokens.compactMap { table.running.removeValue(forKey: $0)?.task }
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Cancels every task.
+    internal func cancelAll() {
+        let tasks = table.withLock { table in
+            defer { table.running.removeAll() }
+            return table.running.values.map(\.task)
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// What is still running, oldest first.
+    internal var running: [Entry] {
+        table.withLock { table in
+            table.running.sorted { $0.key < $1.key }.map(\.value)
+        }
+    }
+}

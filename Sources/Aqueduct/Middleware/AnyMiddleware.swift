@@ -1,0 +1,84 @@
+/// A middleware with its concrete type erased.
+///
+/// Use it to store middlewares of different types together or to hide a composition's type.
+/// Erasing an `AnyMiddleware` again returns it unchanged, and composition sees through it.
+///
+/// ```swift
+/// let middleware: AnyMiddleware<AppAction, AppAction, AppState> = AnyMiddleware(logger <> bridges)
+/// ```
+public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
+    @usableFromInline
+    internal let _handle: @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>
+    @usableFromInline
+    internal let _start: @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void
+    /// The erased middleware, kept so that composition can flatten and drop identities.
+    internal let base: any Sendable
+
+    /// Erases a middleware's type.
+    ///
+    /// - Parameter middleware: The middleware.
+    @inlinable
+    public init<M: Middleware>(_ middleware: M)
+    where M.InputAction == InputAction, M.OutputAction == OutputAction, M.State == State {
+        if let erased = middleware as? AnyMiddleware {
+            self = erased
+            return
+        }
+        self.init(
+            handle: { action, source, state in middleware.handle(action: action, from: source, state: state) },
+            start: { context in middleware.start(context) },
+            base: middleware
+        )
+    }
+
+    /// Creates a middleware from functions, for small middlewares that need no type of their own.
+    ///
+    /// ```swift
+    /// let counter = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, _, _ in
+    ///     .none
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - handle: Called for each action before the reducer, as in ``Middleware/handle(action:from:state:)``.
+    ///   - start: Called once when the store starts, as in ``Middleware/start(_:)``.
+    public init(
+        handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
+        start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void = { _ in }
+    ) {
+        self.init(handle: handle, start: start, base: ())
+    }
+
+    @usableFromInline
+    internal init(
+        handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
+        start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void,
+        base: any Sendable
+    ) {
+        self._handle = handle
+        self._start = start
+        self.base = base
+    }
+
+    /// `true` when the erased middleware is an ``IdentityMiddleware`` or an empty composition.
+    internal var isIdentity: Bool {
+        if base is IdentityMiddleware<InputAction, OutputAction, State> { return true }
+        if let composed = base as? ComposedMiddleware<InputAction, OutputAction, State> {
+            return composed.parts.isEmpty
+        }
+        return false
+    }
+
+    /// Calls the erased middleware's start hook.
+    @MainActor
+    public func start(_ context: MiddlewareContext<OutputAction, State>) {
+        _start(context)
+    }
+
+    /// Calls the erased middleware's handler.
+    @MainActor
+    @inlinable
+    public func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
+        _handle(action, source, state)
+    }
+}

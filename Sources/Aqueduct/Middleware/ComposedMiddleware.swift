@@ -1,0 +1,66 @@
+/// Several middlewares acting as one: each sees every action, in order, and their effects run
+/// together.
+///
+/// Built by `<>`. Nested compositions are flattened into one list and
+/// ``IdentityMiddleware``s are dropped, so `(a <> b) <> c`, `a <> (b <> c)` and
+/// `a <> identity <> b <> c` are the same list `[a, b, c]`.
+///
+/// ```swift
+/// let middleware = logger <> bridges <> lifecycle.lift(/* … */)
+/// ```
+public struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
+    /// The composed middlewares, in the order they see actions.
+    public let parts: [AnyMiddleware<InputAction, OutputAction, State>]
+
+    /// Composes a list of middlewares, flattening nested compositions and dropping identities.
+    ///
+    /// - Parameter middlewares: The middlewares, in the order they see actions.
+    public init(_ middlewares: [AnyMiddleware<InputAction, OutputAction, State>]) {
+        var parts: [AnyMiddleware<InputAction, OutputAction, State>] = []
+        for middleware in middlewares {
+            if let composed = middleware.base as? ComposedMiddleware {
+                parts.append(contentsOf: composed.parts)
+            } else if !middleware.isIdentity {
+                parts.append(middleware)
+            }
+        }
+        self.parts = parts
+    }
+
+    /// Starts every part, in order.
+    @MainActor
+    public func start(_ context: MiddlewareContext<OutputAction, State>) {
+        for part in parts { part.start(context) }
+    }
+
+    /// Lets every part handle the action, in order, and merges their effects.
+    @MainActor
+    public func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
+        var first = Effect<OutputAction>.none
+        var others: [Effect<OutputAction>] = []
+        for part in parts {
+            let effect = part.handle(action: action, from: source, state: state)
+            if effect.isNone { continue }
+            if first.isNone { first = effect } else { others.append(effect) }
+        }
+        if others.isEmpty { return first }
+        return .merge([first] + others)
+    }
+}
+
+/// Composes two middlewares of the same types: `lhs` sees each action first.
+///
+/// The result is flat (nested compositions are spliced in) and has no identities.
+///
+/// ```swift
+/// let middleware = logger <> bridges
+/// ```
+///
+/// - Returns: The composition.
+public func <> <Lhs: Middleware, Rhs: Middleware>(
+    lhs: Lhs,
+    rhs: Rhs
+) -> ComposedMiddleware<Lhs.InputAction, Lhs.OutputAction, Lhs.State>
+where Lhs.InputAction == Rhs.InputAction, Lhs.OutputAction == Rhs.OutputAction, Lhs.State == Rhs.State {
+    ComposedMiddleware([AnyMiddleware(lhs), AnyMiddleware(rhs)])
+}

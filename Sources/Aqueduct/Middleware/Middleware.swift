@@ -1,0 +1,62 @@
+/// Side effects around the reducer: the place that talks to the outside world.
+///
+/// A middleware sees each action *before* the reducer
+/// (``handle(action:from:state:)``) and returns the work to do *after* it, as an ``Effect``.
+/// A middleware that only produces actions — from signals, sockets, timers — does so from its
+/// start hook, ``start(_:)``, which hands it a dispatcher and a state getter.
+///
+/// ```swift
+/// struct AnalyticsMiddleware: Middleware {
+///     let client: AnalyticsClient
+///
+///     func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
+///         guard case .checkIn = action else { return .none }
+///         return .run { _ in await client.track("check-in") }
+///     }
+/// }
+/// ```
+///
+/// Middlewares compose with `<>` (flattened, identities dropped), lift into a larger action
+/// and state with ``lift(inputAction:outputAction:state:)``, and erase with
+/// ``AnyMiddleware``. Both requirements are called on the main actor.
+///
+/// Middlewares are `Sendable`: a store keeps them on the main actor while their effects run
+/// elsewhere. Keep dependencies in `Sendable` clients; a middleware with mutable state of its
+/// own is a `@MainActor` class.
+public protocol Middleware<InputAction, OutputAction, State>: Sendable {
+    /// The actions this middleware reacts to.
+    associatedtype InputAction
+    /// The actions this middleware sends.
+    associatedtype OutputAction
+    /// The state this middleware reads.
+    associatedtype State
+
+    /// Called once when the store starts, before it processes any action.
+    ///
+    /// Source-only middlewares keep the context's dispatcher and start listening here. Actions
+    /// dispatched from the start hook are processed after every middleware has started. The
+    /// default does nothing.
+    ///
+    /// - Parameter context: The store's dispatcher and state getter, in this middleware's types.
+    @MainActor
+    func start(_ context: MiddlewareContext<OutputAction, State>)
+
+    /// Called for each action before the reducer; returns the work to run after it.
+    ///
+    /// Return ``Effect/none`` when there is nothing to do: that costs nothing.
+    ///
+    /// - Parameters:
+    ///   - action: The action about to be reduced.
+    ///   - source: Where the action came from.
+    ///   - state: Reads the state. Called here, it returns the state *before* the reducer;
+    ///     called from the returned effect, the state *after* it.
+    /// - Returns: The work to run after the reducer.
+    @MainActor
+    func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction>
+}
+
+extension Middleware {
+    /// Does nothing: most middlewares only react to actions.
+    @MainActor
+    public func start(_ context: MiddlewareContext<OutputAction, State>) {}
+}

@@ -1,0 +1,59 @@
+extension Reducer where State: Identifiable & Sendable {
+    /// Lifts an element's reducer into a collection of elements addressed by id.
+    ///
+    /// The global action carries the element's id and the element's action. An action for an
+    /// id that is not in the collection changes nothing: the element may have been removed
+    /// while the action was on its way, which is not an error.
+    ///
+    /// ```swift
+    /// enum AppAction { case todo(id: Todo.ID, TodoAction) /* … */
+    ///     var todo: (Todo.ID, TodoAction)? { if case .todo(let id, let a) = self { (id, a) } else { nil } }
+    /// }
+    /// let app = todoReducer.lift(elementAction: \AppAction.todo, elements: \AppState.todos)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elementAction: A path from the global action to an element id and its action.
+    ///   - elements: The path from the global state to the array of elements.
+    /// - Returns: The lifted reducer.
+    /// - Complexity: O(*n*) in the number of elements to find the id.
+    public func lift<GlobalAction, GlobalState>(
+        elementAction: KeyPath<GlobalAction, (State.ID, Action)?> & Sendable,
+        elements: WritableKeyPath<GlobalState, [State]> & Sendable
+    ) -> Reducer<GlobalAction, GlobalState> {
+        if _isIdentity { return .identity }
+        let reduce = _reduce
+        return .reduce { globalAction, globalState in
+            guard let (id, localAction) = globalAction[keyPath: elementAction] else { return }
+            guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else { return }
+            reduce(localAction, &globalState[keyPath: elements][index])
+        }
+    }
+}
+
+extension Reducer {
+    /// Lifts an element's reducer into an array of elements addressed by index.
+    ///
+    /// An action for an index outside the array changes nothing.
+    ///
+    /// ```swift
+    /// let app = counter.lift(indexedAction: \AppAction.counterAt, elements: \AppState.counters)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - indexedAction: A path from the global action to an index and the element's action.
+    ///   - elements: The path from the global state to the array.
+    /// - Returns: The lifted reducer.
+    public func lift<GlobalAction, GlobalState>(
+        indexedAction: KeyPath<GlobalAction, (Int, Action)?> & Sendable,
+        elements: WritableKeyPath<GlobalState, [State]> & Sendable
+    ) -> Reducer<GlobalAction, GlobalState> {
+        if _isIdentity { return .identity }
+        let reduce = _reduce
+        return .reduce { globalAction, globalState in
+            guard let (index, localAction) = globalAction[keyPath: indexedAction] else { return }
+            guard globalState[keyPath: elements].indices.contains(index) else { return }
+            reduce(localAction, &globalState[keyPath: elements][index])
+        }
+    }
+}

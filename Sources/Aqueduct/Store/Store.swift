@@ -1,0 +1,288 @@
+import Synchronization
+
+/// Holds the state of an app or feature and processes actions in one direction:
+/// middleware → reducer → effects → observers.
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer, middleware: logger <> bridges)
+/// store.dispatch(.checkIn(.start))   // processed before dispatch returns
+/// print(store.state.checkIn)
+/// ```
+///
+/// ## Processing one action
+/// 1. The middleware's ``Middleware/handle(action:from:state:)`` runs, before the reducer.
+/// 2. The reducer changes the state.
+/// 3. The effect the middleware returned runs, reading the *new* state; its synchronous
+///    actions are queued.
+/// 4. Observers are notified.
+///
+/// Actions dispatched while an action is being processed — by middleware, effects, bridges or
+/// observers — are queued and processed after it, first in, first out, never re-entrantly, all
+/// before the outer `dispatch` returns. One dispatch may set off at most ``cascadeLimit``
+/// actions; beyond that the store reports a ``RunawayLoop`` and drops the rest.
+///
+/// ## Isolation
+/// The store is main-actor isolated and synchronous: `dispatch` from main-actor code reduces
+/// immediately, with no task, no hop and no allocation for a plain enum action. Code in any
+/// other isolation uses ``dispatcher``, whose actions are drained on the main actor in
+/// batches. Asynchronous effects run off the main actor, belong to the store, and are
+/// cancelled when it is released.
+@MainActor
+public final class Store<Action: Sendable, State> {
+    @usableFromInline
+    internal var _state: State
+    @usableFromInline
+    internal let _reducer: Reducer<Action, State>
+    @usableFromInline
+    internal let _middleware: AnyMiddleware<Action, Action, State>?
+    @usableFromInline
+    internal var _getState: GetState<State>
+    @usableFromInline
+    internal var _isProcessing = false
+    @usableFromInline
+    internal var _queue = ActionQueue<Action>()
+    @usableFromInline
+    internal var _observers: [(id: Int, notify: @MainActor (State) -> Void)] = []
+    private var nextObserverID = 0
+    private var spareBatch: [(action: Action, source: ActionSource)] = []
+
+    @usableFromInline
+    internal nonisolated let _inbox: Inbox<Action>
+    @usableFromInline
+    internal nonisolated let _effects: EffectRegistry
+
+    /// Dispatches actions into this store from any isolation. See ``Dispatcher``.
+    public nonisolated let dispatcher: Dispatcher<Action>
+
+    /// The most actions one `dispatch` may set off (itself included) before the store decides
+    /// it is in a runaway loop. The default, 100,000, is far above any honest cascade.
+    public var cascadeLimit = 100_000
+
+    /// Receives the report when a dispatch exceeds ``cascadeLimit``. The default writes the
+    /// report to standard error.
+    public var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
+        StandardError.report(report.description + "\n")
+    }
+
+    /// The current state. Only actions change it.
+    public var state: State { _state }
+
+    /// Creates a store with a reducer and a middleware.
+    ///
+    /// The middleware's start hook runs before `init` returns; actions it dispatches through
+    /// its dispatcher are processed on the main actor shortly after.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    ///   - middleware: The middleware, usually a composition (`a <> b`). Its input and output
+    ///     are the store's action.
+    @inlinable
+    public convenience init<M: Middleware>(initialState: State, reducer: Reducer<Action, State>, middleware: M)
+    where M.InputAction == Action, M.OutputAction == Action, M.State == State {
+        self.init(initialState: initialState, reducer: reducer, erasedMiddleware: AnyMiddleware(middleware))
+    }
+
+    /// Creates a store with a reducer and no middleware.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    public convenience init(initialState: State, reducer: Reducer<Action, State>) {
+        self.init(initialState: initialState, reducer: reducer, erasedMiddleware: nil)
+    }
+
+    @usableFromInline
+    internal init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        erasedMiddleware: AnyMiddleware<Action, Action, State>?
+    ) {
+        self._state = initialState
+        self._reducer = reducer
+        self._middleware = erasedMiddleware.flatMap { $0.isIdentity ? nil : $0 }
+        self._getState = GetState { fatalError("Aqueduct: state read before the store was initialised") }
+        let inbox = Inbox<Action>()
+        self._inbox = inbox
+        self._effects = EffectRegistry()
+        self.dispatcher = Dispatcher { action, source in inbox.enqueue(action, source) }
+        self._getState = GetState { [unowned self] in self._state }
+        inbox.setScheduler { [weak self] in
+            Task { @MainActor in self?.drainInbox() }
+        }
+        _middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: _getState))
+    }
+
+    /// Dispatches an action, recording the call site as its source, and processes it — with
+    /// everything it sets off synchronously — before returning.
+    ///
+    /// Called while the store is processing another action (from a middleware, an effect or
+    /// an observer), the action is queued and processed after the current one.
+    ///
+    /// ```swift
+    /// store.dispatch(.increment)
+    /// store.dispatch(.load, info: "pull to refresh")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - file: The calling file; leave the default.
+    ///   - function: The calling function; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - info: Optional context, shown by the logger.
+    /// - Complexity: O(1) plus the work of the middleware, reducer and observers.
+    @inlinable
+    public func dispatch(
+        _ action: Action,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        dispatch(action, from: ActionSource(file: file, function: function, line: line, info: info))
+    }
+
+    /// Dispatches an action with a given source and processes it before returning.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source, for example the one a projection or a bridge received.
+    @inlinable
+    public func dispatch(_ action: Action, from source: ActionSource) {
+        if _isProcessing {
+            _queue.append(action, source)
+            return
+        }
+        _isProcessing = true
+        _process(action, source)
+        if !_queue.isEmpty { _drainQueue() }
+        _isProcessing = false
+    }
+
+    /// Processes one action: middleware, reducer, effects, observers.
+    @inlinable
+    internal func _process(_ action: Action, _ source: ActionSource) {
+        if let middleware = _middleware {
+            let effect = middleware.handle(action: action, from: source, state: _getState)
+            _reducer._reduce(action, &_state)
+            if !effect.isNone { _run(effect, cause: action, source: source, id: nil) }
+        } else {
+            _reducer._reduce(action, &_state)
+        }
+        if !_observers.isEmpty { _notifyObservers() }
+    }
+
+    /// Processes queued actions until the queue is empty or the cascade limit is reached.
+    @usableFromInline
+    internal func _drainQueue() {
+        var processed = 1
+        while let (action, source) = _queue.popFirst() {
+            processed += 1
+            if processed > cascadeLimit {
+                let dropped = _queue.items.count - _queue.head + 1
+                _queue.removeAll()
+                onRunawayLoop(
+                    RunawayLoop(
+                        action: ActionDescription.describe(action),
+                        source: source,
+                        limit: cascadeLimit,
+                        droppedCount: dropped
+                    )
+                )
+                return
+            }
+            _process(action, source)
+        }
+    }
+
+    @usableFromInline
+    internal func _notifyObservers() {
+        let state = _state
+        for observer in _observers { observer.notify(state) }
+    }
+
+    /// Runs an effect returned for `cause`, after the reducer.
+    @usableFromInline
+    internal func _run(_ effect: Effect<Action>, cause: Action, source: ActionSource, id: EffectID?) {
+        switch effect.operation {
+        case .none:
+            break
+        case .send(let action, let given):
+            _queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
+        case .immediate(let work):
+            work(
+                ImmediateSend { action, given in
+                    self._queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
+                }
+            )
+        case .run(let priority, let operation):
+            let derived = Self.effectSource(cause: cause, source: source)
+            let inbox = _inbox
+            let send = Send<Action> { action, given in inbox.enqueue(action, given ?? derived) }
+            let token = _effects.reserve()
+            let task = Task.detached(priority: priority) { [weak effects = _effects] in
+                await operation(send)
+                effects?.finish(token)
+            }
+            _effects.register(
+                token,
+                EffectRegistry.Entry(id: id, task: task, description: ActionDescription.describe(cause))
+            )
+        case .merge(let effects):
+            for effect in effects { _run(effect, cause: cause, source: source, id: id) }
+        case .cancellable(let newID, let cancelInFlight, let inner):
+            if cancelInFlight { _effects.cancel(id: newID) }
+            _run(inner, cause: cause, source: source, id: newID)
+        case .cancel(let cancelled):
+            _effects.cancel(id: cancelled)
+        }
+    }
+
+    private static func effectSource(cause: Action, source: ActionSource) -> ActionSource {
+        source.appendingInfo("Sent by an effect of \(ActionDescription.describe(cause))")
+    }
+
+    /// Processes the actions that arrived through ``dispatcher`` since the last drain.
+    private func drainInbox() {
+        var batch = spareBatch
+        spareBatch = []
+        _inbox.takeAll(into: &batch)
+        for (action, source) in batch {
+            dispatch(action, from: source)
+        }
+        batch.removeAll(keepingCapacity: true)
+        spareBatch = batch
+    }
+
+    /// Calls `observer` with the state after every processed action, until the returned
+    /// subscription is cancelled or released.
+    ///
+    /// Observers run on the main actor after the reducer and the action's effects; actions
+    /// they dispatch are queued behind the current one.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe { state in print(state.count) }
+    /// ```
+    ///
+    /// - Parameter observer: Receives the new state.
+    /// - Returns: The subscription; keep it as long as you want to observe.
+    public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+        let id = nextObserverID
+        nextObserverID += 1
+        _observers.append((id, observer))
+        return StoreSubscription { [weak self] in
+            self?._observers.removeAll { $0.id == id }
+        }
+    }
+
+    /// Descriptions of the asynchronous effects still running, oldest first: the action that
+    /// started each one.
+    package var runningEffects: [String] {
+        _effects.running.map(\.description)
+    }
+
+    /// The number of actions waiting in the inbox.
+    package var pendingInboxCount: Int {
+        _inbox.count
+    }
+}
