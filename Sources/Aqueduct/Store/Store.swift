@@ -30,19 +30,16 @@ import Synchronization
 @MainActor
 public final class Store<Action: Sendable, State> {
     @usableFromInline
-    internal var _state: State
+    internal let _core: StoreCore<Action, State>
+    @usableFromInline
+    internal let _fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>
     @usableFromInline
     internal let _reducer: Reducer<Action, State>
     @usableFromInline
-    internal let _middleware: AnyMiddleware<Action, Action, State>?
+    internal let _handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
     @usableFromInline
-    internal var _getState: GetState<State>
-    @usableFromInline
-    internal var _isProcessing = false
-    @usableFromInline
-    internal var _queue = ActionQueue<Action>()
-    @usableFromInline
-    internal var _observers: [(id: Int, notify: @MainActor (State) -> Void)] = []
+    internal let _getState: GetState<State>
+    private var observers: [(id: Int, notify: @MainActor (State) -> Void)] = []
     private var nextObserverID = 0
     private var spareBatch: [(action: Action, source: ActionSource)] = []
 
@@ -65,7 +62,7 @@ public final class Store<Action: Sendable, State> {
     }
 
     /// The current state. Only actions change it.
-    public var state: State { _state }
+    public var state: State { _fields.pointee.state }
 
     /// Creates a store with a reducer and a middleware.
     ///
@@ -98,19 +95,21 @@ public final class Store<Action: Sendable, State> {
         reducer: Reducer<Action, State>,
         erasedMiddleware: AnyMiddleware<Action, Action, State>?
     ) {
-        self._state = initialState
+        let core = StoreCore<Action, State>(state: initialState)
+        let middleware = erasedMiddleware.flatMap { $0.isIdentity ? nil : $0 }
+        self._core = core
+        self._fields = core.fields
         self._reducer = reducer
-        self._middleware = erasedMiddleware.flatMap { $0.isIdentity ? nil : $0 }
-        self._getState = GetState { fatalError("Aqueduct: state read before the store was initialised") }
+        self._handle = middleware?._handle
+        self._getState = GetState { core.fields.pointee.state }
         let inbox = Inbox<Action>()
         self._inbox = inbox
         self._effects = EffectRegistry()
         self.dispatcher = Dispatcher { action, source in inbox.enqueue(action, source) }
-        self._getState = GetState { [unowned self] in self._state }
         inbox.setScheduler { [weak self] in
             Task { @MainActor in self?.drainInbox() }
         }
-        _middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: _getState))
+        middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: _getState))
     }
 
     /// Dispatches an action, recording the call site as its source, and processes it — with
@@ -149,38 +148,38 @@ public final class Store<Action: Sendable, State> {
     ///   - source: Its source, for example the one a projection or a bridge received.
     @inlinable
     public func dispatch(_ action: Action, from source: ActionSource) {
-        if _isProcessing {
-            _queue.append(action, source)
+        if _fields.pointee.isProcessing {
+            _fields.pointee.queue.append(action, source)
             return
         }
-        _isProcessing = true
+        _fields.pointee.isProcessing = true
         _process(action, source)
-        if !_queue.isEmpty { _drainQueue() }
-        _isProcessing = false
+        if !_fields.pointee.queue.isEmpty { _drainQueue() }
+        _fields.pointee.isProcessing = false
     }
 
     /// Processes one action: middleware, reducer, effects, observers.
     @inlinable
     internal func _process(_ action: Action, _ source: ActionSource) {
-        if let middleware = _middleware {
-            let effect = middleware.handle(action: action, from: source, state: _getState)
-            _reducer._reduce(action, &_state)
+        if let handle = _handle {
+            let effect = handle(action, source, _getState)
+            _reducer._reduce(action, &_fields.pointee.state)
             if !effect.isNone { _run(effect, cause: action, source: source, id: nil) }
         } else {
-            _reducer._reduce(action, &_state)
+            _reducer._reduce(action, &_fields.pointee.state)
         }
-        if !_observers.isEmpty { _notifyObservers() }
+        if _fields.pointee.hasObservers { _notifyObservers() }
     }
 
     /// Processes queued actions until the queue is empty or the cascade limit is reached.
     @usableFromInline
     internal func _drainQueue() {
         var processed = 1
-        while let (action, source) = _queue.popFirst() {
+        while let (action, source) = _fields.pointee.queue.popFirst() {
             processed += 1
             if processed > cascadeLimit {
-                let dropped = _queue.items.count - _queue.head + 1
-                _queue.removeAll()
+                let dropped = _fields.pointee.queue.items.count - _fields.pointee.queue.head + 1
+                _fields.pointee.queue.removeAll()
                 onRunawayLoop(
                     RunawayLoop(
                         action: ActionDescription.describe(action),
@@ -197,8 +196,8 @@ public final class Store<Action: Sendable, State> {
 
     @usableFromInline
     internal func _notifyObservers() {
-        let state = _state
-        for observer in _observers { observer.notify(state) }
+        let state = _fields.pointee.state
+        for observer in observers { observer.notify(state) }
     }
 
     /// Runs an effect returned for `cause`, after the reducer.
@@ -208,11 +207,11 @@ public final class Store<Action: Sendable, State> {
         case .none:
             break
         case .send(let action, let given):
-            _queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
+            _fields.pointee.queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
         case .immediate(let work):
             work(
                 ImmediateSend { action, given in
-                    self._queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
+                    self._fields.pointee.queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
                 }
             )
         case .run(let priority, let operation):
@@ -269,9 +268,12 @@ public final class Store<Action: Sendable, State> {
     public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
         let id = nextObserverID
         nextObserverID += 1
-        _observers.append((id, observer))
+        observers.append((id, observer))
+        _fields.pointee.hasObservers = true
         return StoreSubscription { [weak self] in
-            self?._observers.removeAll { $0.id == id }
+            guard let self else { return }
+            self.observers.removeAll { $0.id == id }
+            self._fields.pointee.hasObservers = !self.observers.isEmpty
         }
     }
 

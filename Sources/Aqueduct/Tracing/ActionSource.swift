@@ -22,9 +22,13 @@
 /// their strings and lines are equal, however they were captured.
 public struct ActionSource: Sendable {
     @usableFromInline
-    internal let _file: SourceText
+    internal let _fileLiteral: StaticString
     @usableFromInline
-    internal let _function: SourceText
+    internal let _functionLiteral: StaticString
+    /// The strings of a source made at run time (decoded, for example); `nil` for call sites,
+    /// which keeps copying a source as cheap as copying a few words.
+    @usableFromInline
+    internal let _runtime: RuntimeText?
 
     /// The line of the call that dispatched the action.
     public let line: UInt
@@ -53,8 +57,9 @@ public struct ActionSource: Sendable {
         line: UInt = #line,
         info: String? = nil
     ) {
-        self._file = .literal(file)
-        self._function = .literal(function)
+        self._fileLiteral = file
+        self._functionLiteral = function
+        self._runtime = nil
         self.line = line
         self.info = info
     }
@@ -67,25 +72,26 @@ public struct ActionSource: Sendable {
     ///   - line: The line.
     ///   - info: Optional context.
     public init(file: String, function: String, line: UInt, info: String? = nil) {
-        self._file = .string(file)
-        self._function = .string(function)
+        self._fileLiteral = ""
+        self._functionLiteral = ""
+        self._runtime = RuntimeText(file: file, function: function)
         self.line = line
         self.info = info
     }
 
-    @usableFromInline
-    internal init(_file: SourceText, _function: SourceText, line: UInt, info: String?) {
-        self._file = _file
-        self._function = _function
-        self.line = line
+    private init(copying source: ActionSource, info: String?) {
+        self._fileLiteral = source._fileLiteral
+        self._functionLiteral = source._functionLiteral
+        self._runtime = source._runtime
+        self.line = source.line
         self.info = info
     }
 
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
-    public var file: String { _file.string }
+    public var file: String { _runtime?.file ?? _fileLiteral.description }
 
     /// The function that dispatched the action, in `#function` form (`start(_:)`).
-    public var function: String { _function.string }
+    public var function: String { _runtime?.function ?? _functionLiteral.description }
 
     /// The file name without its module (`AppBridges.swift` for `App/AppBridges.swift`).
     public var fileName: String {
@@ -102,7 +108,7 @@ public struct ActionSource: Sendable {
     /// - Returns: The source with the line appended.
     public func appendingInfo(_ line: String) -> ActionSource {
         let info = self.info.map { $0 + "\n" + line } ?? line
-        return ActionSource(_file: _file, _function: _function, line: self.line, info: info)
+        return ActionSource(copying: self, info: info)
     }
 }
 
@@ -151,18 +157,14 @@ extension ActionSource: CustomStringConvertible {
     }
 }
 
-/// A string known at compile time or made at run time. Keeping the `StaticString` avoids a
-/// copy (and for longer paths an allocation) on every dispatch.
+/// The file and function of a source made at run time.
 @usableFromInline
-internal enum SourceText: Sendable {
-    case literal(StaticString)
-    case string(String)
+internal final class RuntimeText: Sendable {
+    let file: String
+    let function: String
 
-    @usableFromInline
-    var string: String {
-        switch self {
-        case .literal(let text): text.description
-        case .string(let text): text
-        }
+    init(file: String, function: String) {
+        self.file = file
+        self.function = function
     }
 }

@@ -1,0 +1,106 @@
+import Aqueduct
+import Testing
+
+@MainActor
+@Suite struct EffectTests {
+    enum Action: Sendable, Equatable {
+        case start(String)
+        case startLatest(String)
+        case stop
+        case finished(String)
+    }
+
+    /// Effects that wait on a stream until cancelled, recording both events.
+    static func middleware(log: EventLog) -> TestMiddleware<Action, [String]> {
+        TestMiddleware { action, _, _ in
+            func waiting(_ name: String) -> Effect<Action> {
+                .run { _ in
+                    log.record("\(name) started")
+                    let stream = AsyncStream<Int> { _ in }
+                    for await _ in stream {}
+                    log.record("\(name) cancelled")
+                }
+            }
+            switch action {
+            case .start(let name): return waiting(name).cancellable(id: "work")
+            case .startLatest(let name): return waiting(name).cancellable(id: "work", cancelInFlight: true)
+            case .stop: return .cancel(id: "work")
+            case .finished: return .none
+            }
+        }
+    }
+
+    static let reducer = Reducer<Action, [String]>.reduce { action, names in
+        if case .finished(let name) = action { names.append(name) }
+    }
+
+    @Test func cancelByIDCancelsEveryEffectUnderIt() async {
+        let log = EventLog()
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        store.dispatch(.start("a"))
+        store.dispatch(.start("b"))
+        #expect(await eventually { Set(log.all) == ["a started", "b started"] })
+        store.dispatch(.stop)
+        #expect(await eventually { Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"] })
+    }
+
+    @Test func cancelInFlightCancelsThePreviousEffect() async {
+        let log = EventLog()
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        store.dispatch(.startLatest("a"))
+        #expect(await eventually { log.all == ["a started"] })
+        store.dispatch(.startLatest("b"))
+        #expect(await eventually { Set(log.all) == ["a started", "a cancelled", "b started"] })
+        store.dispatch(.stop)
+        #expect(await eventually { log.all.count == 4 })
+        #expect(log.all.last == "b cancelled")
+    }
+
+    @Test func runEffectActionsCarryTheCauseSourceWithInfo() async {
+        var sources: [ActionSource] = []
+        let middleware = TestMiddleware<Action, [String]> { action, source, _ in
+            if case .finished = action { sources.append(source) }
+            guard case .start(let name) = action else { return .none }
+            return .run { send in send(.finished(name)) }
+        }
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let line = #line + 1
+        store.dispatch(.start("x"))
+        #expect(await eventually { store.state == ["x"] })
+        let source = try! #require(sources.first)
+        #expect(source.file == "AqueductTests/EffectTests.swift")
+        #expect(source.line == UInt(line))
+        #expect(source.function == "runEffectActionsCarryTheCauseSourceWithInfo()")
+        #expect(source.info == "Sent by an effect of start(\"x\")")
+    }
+
+    @Test func sendEffectIsProcessedInTheSameDispatch() {
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
+            guard case .start(let name) = action else { return .none }
+            return .merge(.send(.finished(name + "1")), .none, .send(.finished(name + "2")))
+        }
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        store.dispatch(.start("n"))
+        #expect(store.state == ["n1", "n2"])
+    }
+
+    @Test func mergeDropsNoneAndFlattens() {
+        #expect(Effect<Action>.merge([]).isNone)
+        #expect(Effect<Action>.merge(.none, .none).isNone)
+        #expect(!Effect<Action>.merge(.none, .send(.stop)).isNone)
+    }
+
+    @Test func mappedEffectEmbedsItsActions() {
+        let middleware = TestMiddleware<AppAction, AppState> { action, _, _ in
+            guard action == .text(.append("go")) else { return .none }
+            return Effect<CounterAction>.merge(.send(.increment), .immediate { send in send(.set(10)) })
+                .map(AppAction.counter)
+        }
+        let reducer =
+            counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
+            <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
+        let store = Store(initialState: AppState(), reducer: reducer, middleware: middleware)
+        store.dispatch(.text(.append("go")))
+        #expect(store.state == AppState(count: 10, text: "go"))
+    }
+}

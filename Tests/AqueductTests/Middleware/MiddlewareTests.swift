@@ -1,0 +1,144 @@
+import Aqueduct
+import Testing
+
+@MainActor
+@Suite struct MiddlewareTests {
+    /// A middleware that records its name for every action and sends a follow-up for `.set`.
+    static func named(_ name: String, log: EventLog) -> TestMiddleware<CounterAction, Int> {
+        TestMiddleware { action, _, _ in
+            log.record("\(name):\(action)")
+            if case .set(let value) = action, value > 0 { return .send(.set(value - 1)) }
+            return .none
+        }
+    }
+
+    static func transcript(
+        _ build: (EventLog) -> AnyMiddleware<CounterAction, CounterAction, Int>
+    ) -> (log: [String], state: Int) {
+        let log = EventLog()
+        let store = Store(initialState: 0, reducer: counterReducer, middleware: build(log))
+        store.dispatch(.set(2))
+        store.dispatch(.increment)
+        return (log.all, store.state)
+    }
+
+    @Test func compositionIsAssociativeAndFlat() {
+        let left = Self.transcript { log in
+            AnyMiddleware((Self.named("a", log: log) <> Self.named("b", log: log)) <> Self.named("c", log: log))
+        }
+        let right = Self.transcript { log in
+            AnyMiddleware(Self.named("a", log: log) <> (Self.named("b", log: log) <> Self.named("c", log: log)))
+        }
+        #expect(left.log == right.log)
+        #expect(left.state == right.state)
+        #expect(left.log.prefix(3) == ["a:set(2)", "b:set(2)", "c:set(2)"])
+        let log = EventLog()
+        let nested = (Self.named("a", log: log) <> Self.named("b", log: log)) <> Self.named("c", log: log)
+        #expect(nested.parts.count == 3)
+    }
+
+    @Test func identityIsDropped() {
+        let alone = Self.transcript { log in AnyMiddleware(Self.named("a", log: log)) }
+        let withIdentity = Self.transcript { log in
+            AnyMiddleware(
+                IdentityMiddleware() <> Self.named("a", log: log) <> IdentityMiddleware<CounterAction, CounterAction, Int>()
+            )
+        }
+        #expect(alone.log == withIdentity.log)
+        #expect(alone.state == withIdentity.state)
+        let log = EventLog()
+        #expect((IdentityMiddleware() <> Self.named("a", log: log)).parts.count == 1)
+    }
+
+    @Test func erasingTwiceKeepsTheSameMiddleware() {
+        let log = EventLog()
+        let once = AnyMiddleware(Self.named("a", log: log))
+        let twice = AnyMiddleware(once)
+        let composed = twice <> Self.named("b", log: log)
+        #expect(composed.parts.count == 2)
+    }
+
+    @Test func liftIgnoresOtherFeaturesAndEmbedsOutput() {
+        let log = EventLog()
+        var states: [Int] = []
+        let feature = TestMiddleware<CounterAction, Int> { action, _, state in
+            log.record("\(action)")
+            states.append(state())
+            return action == .increment ? .send(.set(100)) : .none
+        }
+        let lifted = feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        let reducer =
+            counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
+            <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
+        let store = Store(initialState: AppState(count: 7), reducer: reducer, middleware: lifted)
+        store.dispatch(.text(.append("x")))
+        store.dispatch(.counter(.increment))
+        #expect(log.all == ["increment", "set(100)"])
+        #expect(states == [7, 8])
+        #expect(store.state == AppState(count: 100, text: "x"))
+    }
+
+    @Test func liftThenComposeEqualsComposeThenLift() {
+        func run(_ middleware: some Middleware<AppAction, AppAction, AppState>) -> [String] {
+            let store = Store(
+                initialState: AppState(),
+                reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+                middleware: middleware
+            )
+            store.dispatch(.counter(.set(2)))
+            store.dispatch(.text(.append("z")))
+            return ["\(store.state.count)"]
+        }
+        let logA = EventLog()
+        let logB = EventLog()
+        let composedThenLifted = (Self.named("a", log: logA) <> Self.named("b", log: logA))
+            .lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        let liftedThenComposed =
+            Self.named("a", log: logB).lift(
+                inputAction: \AppAction.counter,
+                outputAction: AppAction.counter,
+                state: \AppState.count
+            )
+            <> Self.named("b", log: logB).lift(
+                inputAction: \AppAction.counter,
+                outputAction: AppAction.counter,
+                state: \AppState.count
+            )
+        #expect(run(composedThenLifted) == run(liftedThenComposed))
+        #expect(logA.all == logB.all)
+        #expect(logA.all.first == "a:set(2)")
+    }
+
+    @Test func sourcePropagatesThroughLiftedMiddlewareEffects() {
+        var sources: [ActionSource] = []
+        let feature = TestMiddleware<CounterAction, Int> { action, source, _ in
+            if action == .set(1) { sources.append(source) }
+            return action == .increment ? .send(.set(1)) : .none
+        }
+        let lifted = feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        let store = Store(
+            initialState: AppState(),
+            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            middleware: lifted
+        )
+        let line = #line + 1
+        store.dispatch(.counter(.increment))
+        let source = try! #require(sources.first)
+        #expect(source.file == "AqueductTests/MiddlewareTests.swift")
+        #expect(source.line == UInt(line))
+        #expect(source.info == "Sent by an effect of counter(CounterAction.increment)")
+    }
+
+    @Test func liftedStartHookDispatchesEmbeddedActions() async {
+        let feature = TestMiddleware<CounterAction, Int>(
+            onHandle: { _, _, _ in .none },
+            onStart: { context in context.dispatcher.dispatch(.set(context.state() * 3)) }
+        )
+        let store = Store(
+            initialState: AppState(count: 5),
+            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            middleware: feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        )
+        #expect(await eventually { store.state.count == 15 })
+    }
+}

@@ -1,0 +1,41 @@
+import Aqueduct
+import Foundation
+import Testing
+
+@Suite struct ActionSourceTests {
+    @Test func literalAndStringSourcesAreEqualAndHashAlike() {
+        let literal = ActionSource(file: "App/File.swift", function: "run()", line: 3, info: "x")
+        let string = ActionSource(file: String("App/File.swift"), function: String("run()"), line: 3, info: "x")
+        #expect(literal == string)
+        #expect(Set([literal, string]).count == 1)
+        #expect(literal != ActionSource(file: "App/File.swift", function: "run()", line: 4, info: "x"))
+    }
+
+    @Test func codableRoundTrip() throws {
+        let source = ActionSource(info: "hello")
+        let decoded = try JSONDecoder().decode(ActionSource.self, from: JSONEncoder().encode(source))
+        #expect(decoded == source)
+        #expect(decoded.file == "AqueductTests/ActionSourceTests.swift")
+    }
+
+    @Test func appendingInfoAddsLinesOldestFirst() {
+        let source = ActionSource(file: "A/B.swift", function: "f()", line: 1)
+        let once = source.appendingInfo("first")
+        let twice = once.appendingInfo("second")
+        #expect(once.info == "first")
+        #expect(twice.info == "first\nsecond")
+        #expect(twice.file == "A/B.swift")
+        #expect(twice.fileName == "B.swift")
+        #expect(twice.line == 1)
+    }
+
+    enum Inner: Sendable { case ready, value(Int) }
+    enum Outer: Sendable { case inner(Inner), text(String) }
+
+    @Test func descriptionsDropModuleNames() {
+        #expect(ActionDescription.describe(Outer.inner(.ready)) == "inner(ActionSourceTests.Inner.ready)")
+        #expect(ActionDescription.stripModules("lifecycle(Lifecycle.AppLifecycleAction.didBecomeActive)") == "lifecycle(AppLifecycleAction.didBecomeActive)")
+        #expect(ActionDescription.stripModules("a(M.T(x: 1.5, y: \"Q.R.s\"))") == "a(T(x: 1.5, y: \"Q.R.s\"))")
+        #expect(ActionDescription.describe(Outer.text("Keep.Dots.here")) == "text(\"Keep.Dots.here\")")
+    }
+}
