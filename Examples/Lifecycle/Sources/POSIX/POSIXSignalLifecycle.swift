@@ -6,7 +6,7 @@
 /// | (start) | ``AppLifecycleAction/didBecomeActive`` if ``Configuration/emitsInitialActivation`` | |
 /// | SIGTSTP (Ctrl-Z) | ``AppLifecycleAction/willBecomeInactive``, ``AppLifecycleAction/didEnterBackground`` | after the acknowledgement of `didEnterBackground`: `raise(SIGSTOP)` |
 /// | SIGCONT (`fg`, `kill -CONT`) | ``AppLifecycleAction/willEnterForeground``, ``AppLifecycleAction/didBecomeActive`` | |
-/// | SIGTERM, SIGINT (Ctrl-C) | ``AppLifecycleAction/willTerminate`` | after its acknowledgement: finish the stream, exit |
+/// | SIGTERM, SIGINT (Ctrl-C) | ``AppLifecycleAction/willTerminate`` | after its acknowledgement: ``Configuration/termination`` (exit 0 by default) |
 /// | SIGHUP | as ``Configuration/hangUp`` says | |
 ///
 /// SIGSTOP cannot be caught, so the adapter ignores SIGTSTP, tells the store, and stops the
@@ -20,7 +20,7 @@
 ///
 /// `events()` arms the signal sources before it returns (the dispositions are set to `SIG_IGN`
 /// first, so no signal takes its default action in between) and emits the initial activation.
-/// When the stream ends (termination, or the consumer stops iterating) the sources are
+/// When the session ends (termination, or the consumer stops iterating) the sources are
 /// cancelled and the default dispositions restored. Signals are process-wide: run one session
 /// at a time; a second `events()` call on the same client while one is live returns a finished
 /// stream.

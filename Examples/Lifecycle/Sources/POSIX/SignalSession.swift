@@ -117,16 +117,19 @@ final class SignalSession: Sendable {
                 self?.handle(.timeout(generation: generation))
             }
         case .finish(let exitProcess):
-            disarm()
             if exitProcess, case .exitProcess(let status) = configuration.termination {
+                // The stream is deliberately left open: finishing it would let the consumer's
+                // loop end and race its own code (after the loop) against `exit`.
+                disarm(finishingStream: false)
                 fflush(nil)
                 exit(status)
             }
+            disarm(finishingStream: true)
         }
     }
 
-    /// On `queue`: finishes the stream, cancels the sources and restores default dispositions.
-    private func disarm() {
+    /// On `queue`: cancels the sources, restores default dispositions, and finishes the stream.
+    private func disarm(finishingStream: Bool) {
         let (continuation, sources, signals) = storage.withLock { storage in
             defer {
                 storage.continuation = nil
@@ -144,7 +147,9 @@ final class SignalSession: Sendable {
         if configuration.hangUp == .ignore {
             _ = signal(SIGHUP, SIG_DFL)
         }
-        continuation?.finish()
+        if finishingStream {
+            continuation?.finish()
+        }
     }
 }
 
