@@ -28,6 +28,12 @@ import Darwin
             closingLines: ["finished"]
         ),
         Scenario(arguments: [], terminatingSignal: SIGHUP, name: "SIGHUP as termination", closingLines: []),
+        Scenario(
+            arguments: ["--no-acknowledge", "--timeout-ms", "100"],
+            terminatingSignal: SIGTERM,
+            name: "never acknowledged: the timeouts still suspend and exit",
+            closingLines: []
+        ),
     ]
 
     @Test(arguments: scenarios)
@@ -38,6 +44,7 @@ import Darwin
 
         probe.send(SIGTSTP)
         try await probe.waitUntilStopped()
+        try await probe.waitForLines(4)
         #expect(probe.lines == ["ready", "didBecomeActive", "willBecomeInactive", "didEnterBackground"])
 
         // Only now: a SIGCONT sent while SIGTSTP is still pending would discard it.
@@ -54,5 +61,24 @@ import Darwin
         )
         #expect(status == 0)
         #expect(reason == .exit)
+    }
+
+    @Test func stoppingTheStreamRestoresTheDefaultDispositions() async throws {
+        let probe = try ProbeProcess(arguments: ["--stop-after-first-event"])
+        try await probe.waitForLines(3)
+        #expect(probe.lines == ["ready", "didBecomeActive", "restored"])
+
+        // Default SIGTSTP action: the kernel stops the process; no event, no SIGSTOP from us.
+        probe.send(SIGTSTP)
+        try await probe.waitUntilStopped()
+        probe.send(SIGCONT)
+        try await probe.waitUntilContinued()
+
+        // Default SIGTERM action: killed by the signal, not a clean exit.
+        probe.send(SIGTERM)
+        let (status, reason) = try await probe.waitForExit()
+        #expect(probe.lines == ["ready", "didBecomeActive", "restored"])
+        #expect(reason == .uncaughtSignal)
+        #expect(status == SIGTERM)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -17,48 +16,41 @@ final class ProbeProcess: Sendable {
     }
 
     private let process: Process
-    private let output = Output()
-
-    /// The bytes read so far, shared with the pipe's readability handler.
-    private final class Output: Sendable {
-        let text = Mutex("")
-    }
+    /// The child's standard output. A regular file, not a pipe: once the child has exited every
+    /// line it wrote is there, with no end-of-file to wait for (a pipe's write end can leak into
+    /// a sibling child spawned concurrently and hold the end of file back).
+    private let outputURL: URL
 
     /// Starts the probe with `arguments`.
     init(arguments: [String]) throws {
         let process = Process()
         process.executableURL = try Self.executableURL()
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("LifecycleSignalProbe-\(UUID())")
+        try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+        let output = try FileHandle(forWritingTo: outputURL)
+        process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         self.process = process
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-            } else {
-                output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-        }
         try process.run()
+        try output.close()
     }
 
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
         }
+        try? FileManager.default.removeItem(at: outputURL)
     }
 
     var pid: pid_t { process.processIdentifier }
 
     /// The complete lines printed so far.
     var lines: [String] {
-        output.text.withLock { text in
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            lines.removeLast()  // the partial line after the last newline (or "")
-            return lines
-        }
+        let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()  // the partial line after the last newline (or "")
+        return lines
     }
 
     /// Sends `signal` to the child.
