@@ -18,12 +18,13 @@
 /// nothing. A second SIGTERM/SIGINT while waiting for the acknowledgement of
 /// ``AppLifecycleAction/willTerminate`` exits at once.
 ///
-/// `events()` arms the signal sources before it returns (the dispositions are set to `SIG_IGN`
-/// first, so no signal takes its default action in between) and emits the initial activation.
-/// When the session ends (termination, or the consumer stops iterating) the sources are
-/// cancelled and the default dispositions restored. Signals are process-wide: run one session
-/// at a time; a second `events()` call on the same client while one is live returns a finished
-/// stream.
+/// `events()` arms the signal sources before it returns — it blocks its caller briefly, until
+/// libdispatch reports them registered; the dispositions are set to `SIG_IGN` first, so no
+/// signal takes its default action in between — and then emits the initial activation.
+/// When the session ends (termination, or the consumer stops iterating and drops the stream)
+/// the sources are cancelled and the default dispositions restored. Signals are process-wide:
+/// run one session at a time. A client runs one session: a second `events()` call on the same
+/// client returns a finished stream; get a new ``client`` for a new session.
 ///
 /// ```swift
 /// let lifecycle = POSIXSignalLifecycle(configuration: .init(hangUp: .terminate))
