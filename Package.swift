@@ -12,6 +12,13 @@ let package = Package(
         .target(name: "Aqueduct"),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
+        .target(name: "Lifecycle", path: "Examples/Lifecycle/Sources"),
+        .executableTarget(name: "LifecycleSignalProbe", dependencies: ["Lifecycle"], path: "Examples/Lifecycle/Probe"),
+        .testTarget(
+            name: "LifecycleTests",
+            dependencies: ["Lifecycle", "LifecycleSignalProbe"],
+            path: "Examples/Lifecycle/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
