@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "Aqueduct"),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
-        .target(name: "Lifecycle", path: "Examples/Lifecycle/Sources"),
+        .target(name: "Lifecycle", dependencies: ["Aqueduct"], path: "Examples/Lifecycle/Sources"),
         .executableTarget(name: "LifecycleSignalProbe", dependencies: ["Lifecycle"], path: "Examples/Lifecycle/Probe"),
         .testTarget(
             name: "LifecycleTests",

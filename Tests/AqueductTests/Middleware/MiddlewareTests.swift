@@ -41,7 +41,8 @@ import Testing
         let alone = Self.transcript { log in AnyMiddleware(Self.named("a", log: log)) }
         let withIdentity = Self.transcript { log in
             AnyMiddleware(
-                IdentityMiddleware() <> Self.named("a", log: log) <> IdentityMiddleware<CounterAction, CounterAction, Int>()
+                IdentityMiddleware() <> Self.named("a", log: log)
+                    <> IdentityMiddleware<CounterAction, CounterAction, Int>()
             )
         }
         #expect(alone.log == withIdentity.log)
@@ -66,7 +67,11 @@ import Testing
             states.append(state())
             return action == .increment ? .send(.set(100)) : .none
         }
-        let lifted = feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        let lifted = feature.lift(
+            inputAction: \AppAction.counter,
+            outputAction: AppAction.counter,
+            state: \AppState.count
+        )
         let reducer =
             counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
             <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
@@ -115,7 +120,11 @@ import Testing
             if action == .set(1) { sources.append(source) }
             return action == .increment ? .send(.set(1)) : .none
         }
-        let lifted = feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+        let lifted = feature.lift(
+            inputAction: \AppAction.counter,
+            outputAction: AppAction.counter,
+            state: \AppState.count
+        )
         let store = Store(
             initialState: AppState(),
             reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
@@ -137,7 +146,11 @@ import Testing
         let store = Store(
             initialState: AppState(count: 5),
             reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
-            middleware: feature.lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+            middleware: feature.lift(
+                inputAction: \AppAction.counter,
+                outputAction: AppAction.counter,
+                state: \AppState.count
+            )
         )
         #expect(await eventually { store.state.count == 15 })
     }

@@ -50,7 +50,10 @@ import Testing
     }
 
     @Test func liftThenComposeEqualsComposeThenLift() {
-        let composedThenLifted = (counterReducer <> Self.double).lift(action: \AppAction.counter, state: \AppState.count)
+        let composedThenLifted = (counterReducer <> Self.double).lift(
+            action: \AppAction.counter,
+            state: \AppState.count
+        )
         let liftedThenComposed =
             counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
             <> Self.double.lift(action: \AppAction.counter, state: \AppState.count)

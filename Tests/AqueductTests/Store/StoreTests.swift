@@ -150,7 +150,8 @@ import Testing
         }
         struct Holding: Middleware {
             let owner: Owner
-            func handle(action: CounterAction, from source: ActionSource, state: GetState<Int>) -> Effect<CounterAction> {
+            func handle(action: CounterAction, from source: ActionSource, state: GetState<Int>) -> Effect<CounterAction>
+            {
                 let log = owner.log
                 return .run { _ in
                     let stream = AsyncStream<Int> { _ in }
