@@ -24,7 +24,7 @@
 ///   `dispatch` call, right after the action that caused them, with no task and no hop.
 /// - ``run(priority:operation:)``: asynchronous work off the main actor. Its actions go
 ///   through the store's inbox and are processed in batches on the main actor.
-/// - ``merge(_:)``, ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``: combine and control.
+/// - `merge(_:)`, ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``: combine and control.
 ///
 /// Every running effect belongs to its store and is cancelled when the store is released.
 /// Effects get time from the clock their middleware was given (never from the wall clock
@@ -148,7 +148,7 @@ public struct Effect<Action> {
         }
     }
 
-    /// Runs several effects together. See ``merge(_:)-([Effect])``.
+    /// Runs several effects together. See `merge(_:)`.
     ///
     /// - Parameter effects: The effects, started in order.
     /// - Returns: The merged effect.

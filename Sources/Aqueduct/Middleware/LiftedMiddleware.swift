@@ -1,6 +1,6 @@
 /// A middleware working in a larger action and state than it was written for.
 ///
-/// Built by ``Middleware/lift(inputAction:outputAction:state:)``: global actions the feature
+/// Built by `lift(inputAction:outputAction:state:)`: global actions the feature
 /// does not know are ignored (no effect, no call), the feature's output actions are embedded
 /// into the global action, and the feature reads its part of the global state.
 public struct LiftedMiddleware<Base: Middleware, InputAction, OutputAction, State>: Middleware {

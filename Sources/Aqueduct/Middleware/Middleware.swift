@@ -17,7 +17,7 @@
 /// ```
 ///
 /// Middlewares compose with `<>` (flattened, identities dropped), lift into a larger action
-/// and state with ``lift(inputAction:outputAction:state:)``, and erase with
+/// and state with `lift(inputAction:outputAction:state:)`, and erase with
 /// ``AnyMiddleware``. Both requirements are called on the main actor.
 ///
 /// Middlewares are `Sendable`: a store keeps them on the main actor while their effects run

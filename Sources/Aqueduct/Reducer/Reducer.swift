@@ -2,7 +2,7 @@
 ///
 /// Reducers are the only place state changes. They are values: build them with
 /// ``reduce(_:)``, compose them with `<>` (left first), and lift a feature's reducer into
-/// the app's action and state with ``lift(action:state:)``.
+/// the app's action and state with `lift(action:state:)`.
 ///
 /// ```swift
 /// enum CounterAction: Sendable { case increment, decrement }
