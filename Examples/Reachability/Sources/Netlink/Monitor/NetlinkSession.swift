@@ -117,6 +117,10 @@ final class NetlinkSession {
             case .error(let code):
                 diagnostics("dump of \(active.dump) failed with errno \(code)")
                 finishDump(succeeded: false)
+                // EBUSY: an earlier dump (cut short by ENOBUFS) is still running; ask again once it is done.
+                if code == EBUSY, !pendingDumps.contains(active.dump) {
+                    pendingDumps.insert(active.dump, at: 0)
+                }
                 return
             default:
                 break
