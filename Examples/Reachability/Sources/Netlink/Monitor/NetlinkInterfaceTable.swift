@@ -160,24 +160,18 @@ struct NetlinkInterfaceTable {
     /// lowest metric wins, then IPv4, then the lowest interface index.
     func path(policy: NetlinkPathPolicy) -> NetworkPath {
         typealias C = NetlinkConstants
-        var best: (priority: UInt32, family: UInt8, index: Int32)?
-        for route in routes.values
-        where route.isDefault && route.type == C.RTN_UNICAST && route.table != C.RT_TABLE_LOCAL
-            && route.flags & C.RTM_F_CLONED == 0
-        {
-            for index in route.interfaces {
-                guard let link = links[index], !link.isLoopback, link.canCarryTraffic else { continue }
-                let candidate = (priority: route.priority ?? 0, family: route.family, index: index)
-                if let current = best,
-                    (current.priority, current.family, current.index) <= (
-                        candidate.priority, candidate.family, candidate.index
-                    )
-                {
-                    continue
-                }
-                best = candidate
-            }
+        let usableDefaults = routes.values.filter { route in
+            route.isDefault && route.type == C.RTN_UNICAST && route.table != C.RT_TABLE_LOCAL
+                && route.flags & C.RTM_F_CLONED == 0
         }
+        let candidates = usableDefaults.flatMap { route in
+            route.interfaces.map { index in (rank: (route.priority ?? 0, route.family, index), index: index) }
+        }
+        let best = candidates.filter { candidate in
+            guard let link = links[candidate.index] else { return false }
+            return !link.isLoopback && link.canCarryTraffic
+        }
+        .min { $0.rank < $1.rank }
         guard let best, let link = links[best.index] else { return .disconnected }
         let classification = classifications[best.index] ?? SysfsInterfaceClassifier.classifyFromNetlink(link)
         let name = link.name

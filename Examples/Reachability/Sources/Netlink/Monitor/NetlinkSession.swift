@@ -70,7 +70,15 @@ final class NetlinkSession {
         let count = buffer.withUnsafeMutableBytes { bytes in
             withUnsafeMutablePointer(to: &sender) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    recvfrom(socket, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, &senderLength)
+                    // MSG_TRUNC: return the datagram's real length, so a cut one is noticed.
+                    recvfrom(
+                        socket,
+                        bytes.baseAddress,
+                        bytes.count,
+                        Int32(MSG_DONTWAIT) | Int32(MSG_TRUNC),
+                        $0,
+                        &senderLength
+                    )
                 }
             }
         }
@@ -80,9 +88,7 @@ final class NetlinkSession {
                 return true
             case ENOBUFS:
                 diagnostics("receive buffer overrun: events were lost; dumping the tables again")
-                activeDump = nil
-                table.endSync(sweep: false)
-                pendingDumps = [.links, .addresses, .routes]
+                resynchronise()
                 return true
             default:
                 diagnostics("recvfrom failed with errno \(errno); monitoring stops")
@@ -90,6 +96,11 @@ final class NetlinkSession {
             }
         }
         guard sender.nl_pid == 0 else { return true }  // only the kernel speaks rtnetlink to us
+        guard count <= buffer.count else {
+            diagnostics("a \(count)-byte datagram did not fit the buffer; dumping the tables again")
+            resynchronise()
+            return true
+        }
         let results = buffer.withUnsafeBytes { parser.parseMessages(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         for result in results {
             switch result {
@@ -103,6 +114,13 @@ final class NetlinkSession {
         }
         emitIfChanged()
         return true
+    }
+
+    /// Forgets the dump in flight and queues a fresh dump of everything (after lost or cut data).
+    private func resynchronise() {
+        activeDump = nil
+        table.endSync(sweep: false)
+        pendingDumps = [.links, .addresses, .routes]
     }
 
     private func handle(_ message: NetlinkMessage) {
