@@ -6,18 +6,47 @@ let package = Package(
     name: "Aqueduct",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Aqueduct", targets: ["Aqueduct"])
+        .library(name: "Aqueduct", targets: ["Aqueduct"]),
+        .library(name: "Lifecycle", targets: ["Lifecycle"]),
+        .library(name: "Reachability", targets: ["Reachability"]),
     ],
     targets: [
+        // The core.
         .target(name: "Aqueduct"),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
+
+        // The smallest example.
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
+
+        // Lifecycle example: the client, its adapters, the middleware, a probe for signal tests.
         .target(name: "Lifecycle", dependencies: ["Aqueduct"], path: "Examples/Lifecycle/Sources"),
         .executableTarget(name: "LifecycleSignalProbe", dependencies: ["Lifecycle"], path: "Examples/Lifecycle/Probe"),
         .testTarget(
             name: "LifecycleTests",
             dependencies: ["Lifecycle", "LifecycleSignalProbe"],
             path: "Examples/Lifecycle/Tests"
+        ),
+
+        // Reachability example: netlink headers (Linux only), the client layer, a probe for namespace tests.
+        .systemLibrary(name: "CNetlink", path: "Examples/Reachability/CNetlink"),
+        .target(
+            name: "Reachability",
+            dependencies: [.target(name: "CNetlink", condition: .when(platforms: [.linux]))],
+            path: "Examples/Reachability/Sources"
+        ),
+        .executableTarget(
+            name: "ReachabilityProbe",
+            dependencies: ["Reachability"],
+            path: "Examples/Reachability/Probe"
+        ),
+        .testTarget(
+            name: "ReachabilityTests",
+            dependencies: [
+                "Reachability",
+                "ReachabilityProbe",
+                .target(name: "CNetlink", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/Reachability/Tests"
         ),
     ],
     swiftLanguageModes: [.v6]
