@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The running asynchronous effects of one store, by cancellation id.
 ///
 /// Owned by the store alone (tasks hold it weakly), so when the store goes away the registry's
@@ -13,14 +11,14 @@ internal final class EffectRegistry: Sendable {
         let description: String
     }
 
-    private struct Table {
+    private struct Table: Sendable {
         var nextToken = 0
         var running: [Int: Entry] = [:]
         /// Tokens whose task finished before it was registered.
         var finishedEarly: Set<Int> = []
     }
 
-    private let table = Mutex(Table())
+    private let table = LockedValue(Table())
 
     internal init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The thread-safe inbox behind ``Dispatcher``: any thread appends, the main actor drains.
 ///
 /// The first action into an empty inbox schedules one main-actor job; everything that
@@ -7,13 +5,13 @@ import Synchronization
 /// each sender's actions keep their order.
 @usableFromInline
 internal final class Inbox<Action: Sendable>: Sendable {
-    private struct Buffer {
+    private struct Buffer: Sendable {
         var items: [(action: Action, source: ActionSource)] = []
         var isScheduled = false
         var schedule: (@Sendable () -> Void)?
     }
 
-    private let buffer = Mutex(Buffer())
+    private let buffer = LockedValue(Buffer())
 
     internal init() {}
 

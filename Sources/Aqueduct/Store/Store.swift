@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds the state of an app or feature and processes actions in one direction:
 /// middleware → reducer → effects → observers.
 ///

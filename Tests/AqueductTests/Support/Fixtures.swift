@@ -1,5 +1,5 @@
 import Aqueduct
-import Synchronization
+import Foundation
 
 enum CounterAction: Sendable, Equatable {
     case increment
@@ -46,15 +46,19 @@ let textReducer = Reducer<TextAction, String>.reduce { action, text in
 }
 
 /// A thread-safe list of events, for effects and middlewares that run off the main actor.
+///
+/// `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer understands pthread-based
+/// locks, and the concurrency tests run under it in CI.
 final class EventLog: Sendable {
-    private let events = Mutex<[String]>([])
+    private let lock = NSLock()
+    nonisolated(unsafe) private var events: [String] = []
 
     func record(_ event: String) {
-        events.withLock { $0.append(event) }
+        lock.withLock { events.append(event) }
     }
 
     var all: [String] {
-        events.withLock { $0 }
+        lock.withLock { events }
     }
 }
 
