@@ -31,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CNetlink", path: "Examples/Reachability/CNetlink"),
         .target(
             name: "Reachability",
-            dependencies: [.target(name: "CNetlink", condition: .when(platforms: [.linux]))],
+            dependencies: ["Aqueduct", .target(name: "CNetlink", condition: .when(platforms: [.linux]))],
             path: "Examples/Reachability/Sources"
         ),
         .executableTarget(

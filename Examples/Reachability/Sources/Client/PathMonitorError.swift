@@ -3,7 +3,7 @@
 /// Adapters map every backend failure to this domain error; no `errno` or framework error type leaks to features.
 ///
 /// A value type, `Sendable`.
-public enum PathMonitorError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PathMonitorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No monitor exists for this platform.
     case unsupportedPlatform
     /// A system call the monitor needs failed.

@@ -37,6 +37,9 @@ public enum ReachabilityEvent: Sendable, Equatable, Hashable {
     case becameConstrained
     /// The path left data-saving (constrained) mode.
     case becameUnconstrained
+    /// The monitor could not start or stopped on an unrecoverable error; monitoring is off until
+    /// the next ``startMonitoring``.
+    case monitoringFailed(PathMonitorError)
 }
 
 extension ReachabilityEvent {
@@ -118,5 +121,11 @@ extension ReachabilityEvent {
         case .connectedToWired, .connectedToWifi, .connectedToCellular, .connectedToOther: return ()
         default: return nil
         }
+    }
+
+    /// The error when this is ``monitoringFailed(_:)``, otherwise `nil`; the case key path for bridges.
+    public var monitoringFailed: PathMonitorError? {
+        if case .monitoringFailed(let error) = self { return error }
+        return nil
     }
 }
