@@ -54,3 +54,35 @@ import Testing
         #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == expected)
     }
 }
+
+@MainActor
+@Suite struct BridgeOperatorInferenceTests {
+    typealias AppAction = LifeSignal.AppAction
+    typealias AppState = LifeSignal.AppState
+
+    @Test func rootAndActionTypesAreInferredFromTheMiddleware() {
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(\.lifecycle?.didBecomeActive --> .reachability(.startMonitoring))
+            .bridge(\.reachability?.connected --> { .checkIn(.sync(via: $0)) }, when: \.isActive)
+            .bridge(.lifecycle(.willTerminate) --> .reachability(.stopMonitoring))
+        #expect(bridges.count == 3)
+        let recorder = ActionRecorder()
+        let store = Store(
+            initialState: AppState(),
+            reducer: LifeSignal.reducer,
+            middleware: recorder.middleware <> bridges
+        )
+        store.dispatch(.reachability(.connected(.wifi)))  // not active yet: filtered out
+        store.dispatch(.lifecycle(.didBecomeActive))
+        store.dispatch(.reachability(.connected(.wifi)))
+        store.dispatch(.lifecycle(.willTerminate))
+        #expect(
+            recorder.actions == [
+                .reachability(.connected(.wifi)),
+                .lifecycle(.didBecomeActive), .reachability(.startMonitoring),
+                .reachability(.connected(.wifi)), .checkIn(.sync(via: .wifi)),
+                .lifecycle(.willTerminate), .reachability(.stopMonitoring),
+            ]
+        )
+    }
+}
