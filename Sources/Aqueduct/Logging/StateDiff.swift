@@ -2,8 +2,10 @@
 /// `path.to.leaf: old → new`.
 ///
 /// Structs and tuples are walked by their stored properties (through `Mirror`); anything else
-/// — enums, collections, classes, optionals' contents — is a leaf, compared and shown by its
-/// description without module names. A top-level leaf has no path (`3 → 4`).
+/// — enums, collections, classes, optionals' contents — is a leaf, shown by its description
+/// without module names. Values are compared with their `Equatable` conformance where they
+/// have one (found at run time), otherwise by their descriptions. A top-level leaf has no
+/// path (`3 → 4`).
 internal enum StateDiff {
     /// How deep structs are walked before a value counts as a leaf.
     static let depthLimit = 32
@@ -17,13 +19,17 @@ internal enum StateDiff {
         var lines: [String] = []
         collect(old, new, path: "", depth: 0, into: &lines)
         if lines.isEmpty {
-            // `==` says they differ but every description is the same (a custom `==`).
-            lines.append("changed (no difference in its description)")
+            // `==` says the states differ, but no part of them does (a custom `==`).
+            lines.append("changed, with no difference in its parts")
         }
         return lines
     }
 
     private static func collect(_ old: Any, _ new: Any, path: String, depth: Int, into lines: inout [String]) {
+        // Equal parts are skipped without describing them; this also keeps two equal
+        // dictionaries whose descriptions list their elements in different orders quiet.
+        let equality = (old as? any Equatable)?.isEqual(to: new)
+        if equality == true { return }
         let oldMirror = Mirror(reflecting: old)
         let newMirror = Mirror(reflecting: new)
         if depth < depthLimit, isRecord(oldMirror), oldMirror.displayStyle == newMirror.displayStyle,
@@ -39,7 +45,7 @@ internal enum StateDiff {
         }
         let before = describe(old)
         let after = describe(new)
-        if before != after {
+        if before != after || equality == false {
             lines.append(path.isEmpty ? "\(before) → \(after)" : "\(path): \(before) → \(after)")
         }
     }

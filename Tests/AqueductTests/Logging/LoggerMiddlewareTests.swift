@@ -225,6 +225,23 @@ enum LoggedAction: Sendable {
         )
     }
 
+    /// A state whose `==` never holds, as a buggy or identity-based `==` might.
+    struct NeverEqual: Equatable, Sendable {
+        var value = 1
+        static func == (lhs: NeverEqual, rhs: NeverEqual) -> Bool { false }
+    }
+
+    @Test func stateUnequalWithoutADifferentPartSaysSo() {
+        let transcript = Transcript()
+        let store = Store(
+            initialState: NeverEqual(),
+            reducer: .identity,
+            middleware: LoggerMiddleware<LoggedAction, NeverEqual>(showsStateChanges: true, printer: transcript.printer)
+        )
+        store.dispatch(.plain)
+        #expect(transcript.text.contains("\n│ state: changed, with no difference in its parts\n"))
+    }
+
     @Test func stateThatIsALeafHasNoPath() {
         let transcript = Transcript()
         let reducer = Reducer<LoggedAction, Int>.reduce { _, count in count += 1 }
