@@ -43,7 +43,12 @@
 public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     private let entries: [BridgeEntry<Action, State>]
 
-    /// Creates a bridge middleware with no bridges, which does nothing.
+    /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
+    ///
+    /// ```swift
+    /// let bridges = BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+    /// ```
     public init() {
         self.entries = []
     }
@@ -53,6 +58,10 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     }
 
     /// The number of bridges this middleware holds.
+    ///
+    /// ```swift
+    /// #expect(appBridges.count == 2)
+    /// ```
     public var count: Int { entries.count }
 
     /// Adds a bridge that fires whenever its action matches.

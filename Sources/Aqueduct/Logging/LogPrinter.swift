@@ -22,18 +22,36 @@ public struct LogPrinter: Sendable {
 
     /// Creates a printer from a function that receives each entry.
     ///
+    /// The same as ``closure(_:)``; use it to forward entries to another logging system.
+    ///
+    /// ```swift
+    /// let printer = LogPrinter { entry in osLogger.debug("\(entry)") }
+    /// ```
+    ///
     /// - Parameter write: Receives each entry, ending with `"\n\n"`, on the main actor.
     public init(_ write: @escaping @MainActor @Sendable (String) -> Void) {
         self.write = write
     }
 
     /// Writes to the process's standard output (the default).
+    ///
+    /// Text that `print` left buffered in the C stream is flushed before each entry, so the
+    /// two stay in order.
+    ///
+    /// ```swift
+    /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardOutput)
+    /// ```
     public static var standardOutput: LogPrinter {
         let output = FileOutput.standardOutput
         return LogPrinter { output.write($0) }
     }
 
-    /// Writes to the process's standard error.
+    /// Writes to the process's standard error, keeping standard output for the program's
+    /// own output.
+    ///
+    /// ```swift
+    /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardError)
+    /// ```
     public static var standardError: LogPrinter {
         let output = FileOutput.standardError
         return LogPrinter { output.write($0) }
@@ -77,7 +95,11 @@ public struct LogPrinter: Sendable {
         LogPrinter(write)
     }
 
-    /// Prints one entry.
+    /// Prints one entry. The logger calls this; call it yourself to test a custom printer.
+    ///
+    /// ```swift
+    /// LogPrinter.standardError.print("┌─▶ ping\n└────────────────────\n\n")
+    /// ```
     ///
     /// - Parameter entry: The text to print, as the logger formats it.
     @MainActor
