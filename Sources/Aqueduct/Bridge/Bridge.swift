@@ -1,0 +1,64 @@
+/// One rule of a ``BridgeMiddleware``: which actions it matches and the action it derives from
+/// each of them.
+///
+/// Bridges are usually written with the `-->` operator, whose left side says what to match and
+/// whose right side says what to send:
+///
+/// ```swift
+/// \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring) // Void? case
+/// \AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) }                  // payload
+/// AppAction.signOut --> AppAction.reachability(.stopMonitoring)                          // Equatable value
+/// ```
+///
+/// A bridge decides whether an action *matches* before the reducer runs — for the `-->` forms
+/// that is one key-path read or one comparison, which allocates nothing — and derives the
+/// action to send *after* the reducer, once its ``BridgeMiddleware`` filter has passed.
+///
+/// `Bridge` is a `Sendable` value; it does not know where it is used. The location shown in a
+/// derived action's ``ActionSource/info`` is the one of the ``BridgeMiddleware/bridge(_:file:function:line:)``
+/// call that adds it.
+public struct Bridge<Action: Sendable>: Sendable {
+    /// Decides, before the reducer and without allocating, whether the bridge may fire;
+    /// `nil` for a bridge made from a bare derivation, which is always a candidate.
+    internal let matches: (@Sendable (Action) -> Bool)?
+    /// Derives the action to send, after the reducer; `nil` sends nothing.
+    internal let derivation: @Sendable (Action) -> Action?
+
+    internal init(matches: (@Sendable (Action) -> Bool)?, derive: @escaping @Sendable (Action) -> Action?) {
+        self.matches = matches
+        self.derivation = derive
+    }
+
+    /// Creates a bridge from a function that derives an action, or `nil` to send nothing.
+    ///
+    /// Prefer the `-->` forms where they fit: they skip a non-matching action before the reducer
+    /// at no cost, while a bridge made here runs `derive` after the reducer for every action.
+    ///
+    /// ```swift
+    /// let bridge = Bridge<AppAction> { action in
+    ///     if case .checkIn(.overdue(let id)) = action { return .alert(.raise(id)) }
+    ///     return nil
+    /// }
+    /// ```
+    ///
+    /// - Parameter derive: Returns the action to send for an action, or `nil`.
+    public init(_ derive: @escaping @Sendable (Action) -> Action?) {
+        self.init(matches: nil, derive: derive)
+    }
+
+    /// The action this bridge derives from `action`, or `nil` when it sends nothing.
+    ///
+    /// Use it to test a bridge alone, without a store:
+    ///
+    /// ```swift
+    /// let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
+    /// #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
+    /// ```
+    ///
+    /// - Parameter action: The original action.
+    /// - Returns: The derived action, or `nil`.
+    public func derive(from action: Action) -> Action? {
+        if let matches, !matches(action) { return nil }
+        return derivation(action)
+    }
+}

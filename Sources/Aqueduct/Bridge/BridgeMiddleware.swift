@@ -1,0 +1,174 @@
+/// A middleware that holds the app's cross-feature workflow: when one feature's action
+/// happens, send another feature's action — without either feature knowing the other.
+///
+/// Build it as a value, one ``bridge(_:file:function:line:)`` per rule, and compose it with the
+/// app's other middlewares. An app may have as many bridge middlewares as it likes.
+///
+/// ```swift
+/// var appBridges: BridgeMiddleware<AppAction, AppState> {
+///     BridgeMiddleware<AppAction, AppState>()
+///         .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring),
+///                 when: { $0().settings.reachabilityOptions == .always })
+///         .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
+///                 when: \.settings.shouldUseReachability)
+///         .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
+/// }
+/// ```
+///
+/// ## When bridges fire
+/// Whether an action matches a bridge is decided in ``handle(action:from:state:)``, before the
+/// reducer. The filters (`when:`) and the derivations run *after* the reducer has run on the
+/// original action, in an ``Effect/immediate(_:)`` effect, so a filter reads the new state.
+/// The derived actions are processed in the same `dispatch` call, right after the original
+/// action, with no task and no hop. Several bridges matching one action fire in the order
+/// they were added.
+///
+/// When no bridge matches, `handle` returns ``Effect/none`` without allocating.
+///
+/// ## Tracing
+/// A derived action keeps its original action's ``ActionSource/file``,
+/// ``ActionSource/function`` and ``ActionSource/line``, as if the bridge were not there, and
+/// its ``ActionSource/info`` gains one line:
+///
+/// ```
+/// Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
+/// ```
+///
+/// that is `Bridged from <original action> at <file name>, <function>:<line>`, where the
+/// location is the `.bridge(...)` call (the file name without its module, the function as
+/// `#function` gives it: `appBridges` in a computed property, `makeBridges()` in a function).
+/// A chain of bridges adds one line per hop, oldest first.
+///
+/// `BridgeMiddleware` is a `Sendable` value; the store calls it on the main actor.
+public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
+    private let entries: [BridgeEntry<Action, State>]
+
+    /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
+    ///
+    /// ```swift
+    /// let bridges = BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+    /// ```
+    public init() {
+        self.entries = []
+    }
+
+    private init(entries: [BridgeEntry<Action, State>]) {
+        self.entries = entries
+    }
+
+    /// The number of bridges this middleware holds.
+    ///
+    /// ```swift
+    /// #expect(appBridges.count == 2)
+    /// ```
+    public var count: Int { entries.count }
+
+    /// Adds a bridge that fires whenever its action matches.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bridge: The bridge, usually written with `-->`.
+    ///   - file: The file of this call, shown in derived actions' info; leave the default.
+    ///   - function: The function of this call, shown in derived actions' info; leave the default.
+    ///   - line: The line of this call, shown in derived actions' info; leave the default.
+    /// - Returns: This middleware with the bridge added after the ones it has.
+    public func bridge(
+        _ bridge: Bridge<Action>,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Self {
+        adding(BridgeEntry(bridge: bridge, filter: .always, file: file, function: function, line: line))
+    }
+
+    /// Adds a bridge that fires only when a condition on the state holds after the reducer.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring),
+    ///             when: { $0().settings.reachabilityOptions == .always })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bridge: The bridge, usually written with `-->`.
+    ///   - condition: Reads the state (through the getter it is given) after the reducer has run
+    ///     on the original action; the bridge fires when it returns `true`. Called on the main
+    ///     actor, only for matching actions.
+    ///   - file: The file of this call, shown in derived actions' info; leave the default.
+    ///   - function: The function of this call, shown in derived actions' info; leave the default.
+    ///   - line: The line of this call, shown in derived actions' info; leave the default.
+    /// - Returns: This middleware with the bridge added after the ones it has.
+    public func bridge(
+        _ bridge: Bridge<Action>,
+        when condition: @escaping @MainActor @Sendable (GetState<State>) -> Bool,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Self {
+        adding(BridgeEntry(bridge: bridge, filter: .condition(condition), file: file, function: function, line: line))
+    }
+
+    /// Adds a bridge that fires only when a `Bool` in the state is `true` after the reducer.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
+    ///             when: \.settings.shouldUseReachability)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bridge: The bridge, usually written with `-->`.
+    ///   - flag: The path to a `Bool` in the state, read after the reducer has run on the
+    ///     original action; the bridge fires when it is `true`.
+    ///   - file: The file of this call, shown in derived actions' info; leave the default.
+    ///   - function: The function of this call, shown in derived actions' info; leave the default.
+    ///   - line: The line of this call, shown in derived actions' info; leave the default.
+    /// - Returns: This middleware with the bridge added after the ones it has.
+    public func bridge(
+        _ bridge: Bridge<Action>,
+        when flag: KeyPath<State, Bool> & Sendable,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Self {
+        adding(BridgeEntry(bridge: bridge, filter: .flag(flag), file: file, function: function, line: line))
+    }
+
+    private func adding(_ entry: BridgeEntry<Action, State>) -> Self {
+        Self(entries: entries + [entry])
+    }
+
+    /// Finds the bridges that match `action` and, if there are any, returns the effect that
+    /// filters, derives and sends their actions after the reducer.
+    ///
+    /// - Parameters:
+    ///   - action: The action about to be reduced.
+    ///   - source: Its source; derived actions keep it and add a line of info.
+    ///   - state: The state getter; the filters call it after the reducer.
+    /// - Returns: ``Effect/none`` when no bridge matches, otherwise an ``Effect/immediate(_:)``
+    ///   effect.
+    /// - Complexity: O(*n*) in the number of bridges.
+    @MainActor
+    public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
+        // A plain loop: the unspecialised `firstIndex(where:)` allocated once per call in a
+        // debug build (measured with a counting `malloc`), and a non-match must not allocate.
+        var first = 0
+        while first < entries.count, !entries[first].mayMatch(action) { first += 1 }
+        if first == entries.count { return .none }
+        let entries = self.entries
+        return .immediate { send in
+            var original: String?
+            for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
+                guard let derived = entry.bridge.derivation(action) else { continue }
+                let description = original ?? ActionDescription.describe(action)
+                original = description
+                send(derived, from: source.appendingInfo(entry.infoLine(original: description)))
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The error ``LogPrinter/file(_:)`` throws when it cannot open its log file for appending.
+///
+/// ```swift
+/// do {
+///     let printer = try LogPrinter.file("/var/log/app/actions.log")
+/// } catch {
+///     print(error)  // Cannot open log file "/var/log/app/actions.log" for appending: No such file or directory
+/// }
+/// ```
+public struct LogPrinterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be opened.
+    public let path: String
+    /// The system error number (`errno`), for example `ENOENT` or `EACCES`.
+    public let code: Int32
+    /// The system's text for ``code``, for example "Permission denied".
+    public let reason: String
+
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - path: The path that could not be opened.
+    ///   - code: The system error number.
+    ///   - reason: The system's text for `code`.
+    public init(path: String, code: Int32, reason: String) {
+        self.path = path
+        self.code = code
+        self.reason = reason
+    }
+
+    /// `Cannot open log file "<path>" for appending: <reason>`.
+    public var description: String {
+        "Cannot open log file \"\(path)\" for appending: \(reason)"
+    }
+}

@@ -1,0 +1,81 @@
+import Aqueduct
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts `malloc` calls when the tests run with a counting `malloc` preloaded; skipped otherwise.
+///
+/// ```sh
+/// cat > /tmp/count.c <<'C'
+/// #define _GNU_SOURCE
+/// #include <dlfcn.h>
+/// #include <stdatomic.h>
+/// #include <stddef.h>
+/// static _Atomic long counter;
+/// static void *(*real_malloc)(size_t);
+/// long malloc_count(void) { return atomic_load(&counter); }
+/// void *malloc(size_t n) {
+///     if (!real_malloc) real_malloc = dlsym(RTLD_NEXT, "malloc");
+///     atomic_fetch_add(&counter, 1);
+///     return real_malloc(n);
+/// }
+/// C
+/// clang -shared -fPIC -O2 -o /tmp/libcount.so /tmp/count.c -ldl
+/// LD_PRELOAD=/tmp/libcount.so swift test --filter BridgeAllocationTests
+/// ```
+enum MallocCounter {
+    static let read: (@convention(c) () -> Int)? = {
+        #if canImport(Glibc) || canImport(Darwin)
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(everywhere, "malloc_count") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    static var isAvailable: Bool { read != nil }
+}
+
+@MainActor
+@Suite(.enabled(if: MallocCounter.isAvailable, "needs a counting malloc preloaded (see MallocCounter)"))
+struct BridgeAllocationTests {
+    typealias AppAction = LifeSignal.AppAction
+
+    /// Other tests allocate on other threads meanwhile, so allow a little noise: a per-call
+    /// allocation would show as at least 1,000.
+    @Test func nonMatchingActionCostsNoAllocation() throws {
+        let count = try #require(MallocCounter.read)
+        let bridges = LifeSignal.appBridges
+        let state = GetState.constant(LifeSignal.AppState())
+        let source = ActionSource()
+        var effects = 0
+        let before = count()
+        for _ in 0..<1_000 {
+            if !bridges.handle(action: .lifecycle(.willTerminate), from: source, state: state).isNone { effects += 1 }
+        }
+        let allocations = count() - before
+        #expect(effects == 0)
+        #expect(allocations < 100)
+    }
+
+    @Test func matchingActionAllocatesItsEffect() throws {
+        let count = try #require(MallocCounter.read)
+        let bridges = LifeSignal.appBridges
+        let state = GetState.constant(LifeSignal.AppState())
+        let source = ActionSource()
+        let before = count()
+        for _ in 0..<1_000 {
+            _ = bridges.handle(action: .lifecycle(.didBecomeActive), from: source, state: state)
+        }
+        #expect(count() - before >= 1_000)
+    }
+}
