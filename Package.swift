@@ -48,6 +48,24 @@ let package = Package(
             ],
             path: "Examples/Reachability/Tests"
         ),
+
+        // The lifecycle and reachability demos: one composition root, two executables.
+        .target(
+            name: "DemoComposition",
+            dependencies: ["Aqueduct", "Lifecycle", "Reachability"],
+            path: "Examples/Demos/Composition"
+        ),
+        .executableTarget(name: "LifecycleDemo", dependencies: ["DemoComposition"], path: "Examples/Demos/LifecycleDemo"),
+        .executableTarget(
+            name: "ReachabilityDemo",
+            dependencies: ["DemoComposition"],
+            path: "Examples/Demos/ReachabilityDemo"
+        ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["DemoComposition", "LifecycleDemo"],
+            path: "Examples/Demos/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

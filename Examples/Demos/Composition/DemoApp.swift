@@ -1,0 +1,56 @@
+import Aqueduct
+import Lifecycle
+import Reachability
+
+/// The composition root of the lifecycle and reachability demos: the store, its middlewares
+/// and their clients, chosen in one place.
+@MainActor
+public enum DemoApp {
+    /// Builds the demos' store.
+    ///
+    /// - Parameters:
+    ///   - lifecycle: Where lifecycle events come from.
+    ///   - pathMonitor: Where network paths come from.
+    ///   - printer: Where the logger writes.
+    ///   - showsStateChanges: Whether the logger shows state changes.
+    /// - Returns: The store; its middlewares start before it is returned.
+    public static func makeStore(
+        lifecycle: LifecycleClient,
+        pathMonitor: PathMonitorClient,
+        printer: LogPrinter = .standardOutput,
+        showsStateChanges: Bool = false
+    ) -> Store<DemoAction, DemoState> {
+        let middleware =
+            LoggerMiddleware<DemoAction, DemoState>(showsStateChanges: showsStateChanges, printer: printer)
+            <> demoBridges
+            <> AppLifecycleMiddleware(client: lifecycle)
+            .lift(inputAction: \DemoAction.lifecycle, outputAction: DemoAction.lifecycle, state: { _ in () })
+            <> ReachabilityMiddleware(client: pathMonitor)
+            .lift(inputAction: \DemoAction.reachability, outputAction: DemoAction.reachability, state: { _ in () })
+        return Store(initialState: DemoState(), reducer: DemoState.reducer, middleware: middleware)
+    }
+
+    /// Runs a demo until the process is terminated: parses the command line, builds the store
+    /// with POSIX signals and the selected network monitor, and lets the logger print.
+    ///
+    /// - Parameter defaults: The demo's default options.
+    public static func run(defaults: DemoOptions) async {
+        let options: DemoOptions
+        do {
+            options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()), defaults: defaults)
+        } catch {
+            LogPrinter.standardError.print("\(error)\n")
+            exitProcess(64)
+        }
+        let store = makeStore(
+            lifecycle: POSIXSignalLifecycle().client,
+            pathMonitor: options.pathMonitor,
+            showsStateChanges: options.showsStateChanges
+        )
+        // The signal adapter ends the process after willTerminate; until then, keep the store.
+        while true {
+            try? await Task.sleep(for: .seconds(3_600))
+            _ = store.state
+        }
+    }
+}
