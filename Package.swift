@@ -12,6 +12,29 @@ let package = Package(
         .target(name: "Aqueduct"),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Examples/CheckIn/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CheckInClient", path: "Examples/CheckIn/Sources/CheckInClient"),
+        .target(
+            name: "CheckInSQLite",
+            dependencies: ["CheckInClient", "CSQLite"],
+            path: "Examples/CheckIn/Sources/CheckInSQLite"
+        ),
+        .target(name: "CheckInHTTP", dependencies: ["CheckInClient"], path: "Examples/CheckIn/Sources/CheckInHTTP"),
+        .target(
+            name: "CheckInOfflineFirst",
+            dependencies: ["CheckInClient", "CheckInSQLite"],
+            path: "Examples/CheckIn/Sources/CheckInOfflineFirst"
+        ),
+        .testTarget(
+            name: "CheckInClientTests",
+            dependencies: ["CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst", "CSQLite"],
+            path: "Examples/CheckIn/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
