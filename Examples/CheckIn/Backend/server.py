@@ -32,11 +32,13 @@ CHECKIN_TOKEN environment variable.
     X-Test-Error-Code: <code>  the "code" of that error body (default "test_error")
     X-Test-Body: <text>        answer 200 with this raw body (e.g. malformed JSON)
     X-Test-Delay: <seconds>    sleep before answering (at most 30 s)
+    X-Test-Echo-Headers: 1     answer 200 with the request headers as a JSON object
 """
 
 import argparse
 import json
 import os
+import signal
 import sqlite3
 import sys
 import threading
@@ -241,6 +243,9 @@ def make_handler(store, token, test_hooks):
                 code = self.headers.get("X-Test-Error-Code", "test_error")
                 self.send_error_json(int(status), code, f"test status {status}")
                 return True
+            if self.headers.get("X-Test-Echo-Headers"):
+                self.send_json(200, {name: value for name, value in self.headers.items()})
+                return True
             raw = self.headers.get("X-Test-Body")
             if raw is not None:
                 self.send_raw(200, raw.encode())
@@ -255,7 +260,17 @@ def make_handler(store, token, test_hooks):
     return Handler
 
 
+def reset_signals():
+    """A parent may start us with signals blocked or ignored (a Swift test runner does): restore
+    the defaults so SIGTERM/SIGINT stop the server."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))
+
+
 def main():
+    reset_signals()
     parser = argparse.ArgumentParser(description="CheckIn reference backend (cloud functions over SQLite).")
     parser.add_argument("--db", required=True, help="SQLite file of the backend")
     parser.add_argument("--token", default=os.environ.get("CHECKIN_TOKEN"), help="bearer token (or CHECKIN_TOKEN)")
