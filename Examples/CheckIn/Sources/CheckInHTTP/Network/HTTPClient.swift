@@ -79,7 +79,7 @@ public struct HTTPClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await Self.data(for: urlRequest, session: session, timeout: timeout)
         } catch {
             throw .transport(Self.urlError(from: error))
         }
@@ -93,6 +93,27 @@ public struct HTTPClient: Sendable {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch {
             throw .malformedResponse(path: request.path, reason: Self.describe(error))
+        }
+    }
+
+    /// Sends the request, failing with `URLError(.timedOut)` after `timeout` seconds.
+    ///
+    /// `URLRequest.timeoutInterval` is set too, but swift-corelibs-foundation treats it as an
+    /// idle timeout at best, so the deadline is enforced here as well, on every platform.
+    private static func data(
+        for request: URLRequest,
+        session: URLSession,
+        timeout: TimeInterval
+    ) async throws -> (Data, URLResponse) {
+        try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
+            group.addTask { try await session.data(for: request) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(timeout))
+                throw URLError(.timedOut)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw URLError(.unknown) }
+            return first
         }
     }
 
