@@ -60,7 +60,9 @@ struct CheckInClientContractTests {
         defer { fixture.tearDown() }
 
         for limit in [0, -1, CheckInClient.historyLimitRange.upperBound + 1] {
-            let error = await thrownError { () async throws(CheckInError) in try await fixture.client.history(limit: limit) }
+            let error = await thrownError { () async throws(CheckInError) in
+                try await fixture.client.history(limit: limit)
+            }
             #expect(error?.kind == "invalidInput", "limit \(limit)")
         }
     }
@@ -113,7 +115,9 @@ struct CheckInClientContractTests {
         let alert = try await fixture.client.triggerAlert()
         _ = try await fixture.client.cancelAlert(id: alert.id)
 
-        let error = await thrownError { () async throws(CheckInError) in try await fixture.client.cancelAlert(id: alert.id) }
+        let error = await thrownError { () async throws(CheckInError) in
+            try await fixture.client.cancelAlert(id: alert.id)
+        }
 
         #expect(error == .notActive)
     }
@@ -124,7 +128,9 @@ struct CheckInClientContractTests {
         defer { fixture.tearDown() }
         _ = try await fixture.client.triggerAlert()
 
-        let error = await thrownError { () async throws(CheckInError) in try await fixture.client.cancelAlert(id: UUID()) }
+        let error = await thrownError { () async throws(CheckInError) in
+            try await fixture.client.cancelAlert(id: UUID())
+        }
 
         #expect(error == .notFound)
     }

@@ -19,7 +19,11 @@ struct CheckInErrorHTTPMappingTests {
     }
 
     static let statusCases: [StatusCase] = [
-        StatusCase(status: 400, body: #"{"error":{"code":"invalid_input","message":"bad limit"}}"#, expected: .invalidInput("bad limit")),
+        StatusCase(
+            status: 400,
+            body: #"{"error":{"code":"invalid_input","message":"bad limit"}}"#,
+            expected: .invalidInput("bad limit")
+        ),
         StatusCase(status: 401, body: "", expected: .unauthorized),
         StatusCase(status: 403, body: #"{"error":{"code":"forbidden"}}"#, expected: .unauthorized),
         StatusCase(status: 404, body: "", expected: .notFound),

@@ -123,7 +123,9 @@ struct CloudFunctionsCheckInClientTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(unusedLoopbackPort())"))
         let adapter = CloudFunctionsCheckInClient(functionsURL: url, token: "token", timeout: 10)
 
-        let error = await thrownError { () async throws(CheckInError) in try await adapter.checkIn(at: .now, idempotencyKey: UUID()) }
+        let error = await thrownError { () async throws(CheckInError) in
+            try await adapter.checkIn(at: .now, idempotencyKey: UUID())
+        }
 
         #expect(error == .offline)
     }

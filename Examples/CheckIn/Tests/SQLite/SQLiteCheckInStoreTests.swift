@@ -94,7 +94,10 @@ struct SQLiteCheckInStoreTests {
     @Test func anotherApplicationsDatabaseIsForeign() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("other-app.sqlite")
-        try executeSQL("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('hi')", on: path)
+        try executeSQL(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('hi')",
+            on: path
+        )
 
         let error = try #require(Self.openError(path))
 

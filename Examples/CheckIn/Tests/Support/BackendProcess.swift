@@ -49,7 +49,9 @@ final class BackendProcess {
             let data = handle.availableData
             if data.isEmpty {
                 handle.readabilityHandler = nil
-                firstLine.finish(.failure(StartupError(description: "the backend closed stdout before printing its port")))
+                firstLine.finish(
+                    .failure(StartupError(description: "the backend closed stdout before printing its port"))
+                )
             } else {
                 firstLine.feed(data)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -99,21 +100,37 @@ public struct HTTPClient: Sendable {
     /// Sends the request, failing with `URLError(.timedOut)` after `timeout` seconds.
     ///
     /// `URLRequest.timeoutInterval` is set too, but swift-corelibs-foundation treats it as an
-    /// idle timeout at best, so the deadline is enforced here as well, on every platform.
+    /// idle timeout at best, and does not stop a request promptly when its task is cancelled.
+    /// So the deadline is enforced here, on every platform: whichever of the answer and the
+    /// deadline comes first resumes the caller, and the loser is cancelled.
     private static func data(
         for request: URLRequest,
         session: URLSession,
         timeout: TimeInterval
     ) async throws -> (Data, URLResponse) {
-        try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
-            group.addTask { try await session.data(for: request) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                throw URLError(.timedOut)
+        let race = FirstResult()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation)
+                let call = Task {
+                    do {
+                        race.finish(.success(try await session.data(for: request)))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                let deadline = Task {
+                    try? await Task.sleep(for: .seconds(timeout))
+                    race.finish(.failure(URLError(.timedOut)))
+                    call.cancel()
+                }
+                race.onFinish {
+                    call.cancel()
+                    deadline.cancel()
+                }
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw URLError(.unknown) }
-            return first
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
         }
     }
 
@@ -150,5 +167,54 @@ public struct HTTPClient: Sendable {
     private static func path(_ context: DecodingError.Context) -> String {
         let keys = context.codingPath.map(\.stringValue)
         return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+    }
+}
+
+/// Hands the first of several results to one continuation, exactly once.
+///
+/// Shared by the request task, the deadline task and the cancellation handler, so its state
+/// sits behind a `Mutex` (a checked `Sendable` type, no `@unchecked` needed).
+private final class FirstResult: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var early: Result<(Data, URLResponse), any Error>?
+        var finished = false
+        var cleanups: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
+
+    func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        let early: Result<(Data, URLResponse), any Error>? = state.withLock { state in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        typealias Waiter = CheckedContinuation<(Data, URLResponse), any Error>
+        let (continuation, cleanups): (Waiter?, [@Sendable () -> Void]) = state.withLock { state in
+            guard !state.finished else { return (nil, []) }
+            state.finished = true
+            if state.continuation == nil { state.early = result }
+            defer {
+                state.continuation = nil
+                state.cleanups = []
+            }
+            return (state.continuation, state.cleanups)
+        }
+        continuation?.resume(with: result)
+        cleanups.forEach { $0() }
+    }
+
+    func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state in
+            if state.finished { return true }
+            state.cleanups.append(cleanup)
+            return false
+        }
+        if runNow { cleanup() }
     }
 }

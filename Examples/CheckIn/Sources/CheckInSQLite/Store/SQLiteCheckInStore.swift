@@ -306,7 +306,9 @@ public actor SQLiteCheckInStore {
         if cancelled == nil && !row.isNull(at: 3) {
             return .failure(corruptRow("alert \(text) has an invalid cancel date (\(row.describe(at: 3)))"))
         }
-        return .success(Alert(id: id, state: state, triggeredAt: Self.date(triggered), cancelledAt: cancelled.map(Self.date)))
+        return .success(
+            Alert(id: id, state: state, triggeredAt: Self.date(triggered), cancelledAt: cancelled.map(Self.date))
+        )
     }
 
     private func corruptRow(_ detail: String) -> CheckInError {
