@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Opening validates the file before writing anything: a file that is not SQLite, a damaged
 /// one, another application's database or one written by a newer schema is reported as a
-/// ``SQLiteStoreError`` naming the path — never reset, never a crash. A fresh or older file is
+/// ``SQLiteStoreError`` naming the path — never reset, never a crash (opening reads the
+/// application id and `user_version`, then runs `PRAGMA quick_check`, which is linear in the
+/// file size — small for a check-in history). A fresh or older file is
 /// migrated in order (`PRAGMA user_version`), each migration in its own transaction. The
 /// connection runs in WAL mode with `synchronous=NORMAL`; every write is a transaction and
 /// every statement is prepared once with bound parameters.
