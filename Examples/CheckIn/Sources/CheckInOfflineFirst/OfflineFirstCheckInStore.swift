@@ -74,11 +74,16 @@ public actor OfflineFirstCheckInStore {
         while let running = runningSync {
             _ = await running.value
         }
-        let task = Task { await self.pushPending() }
+        // The task clears `runningSync` itself, on the actor, before it completes: a waiter that
+        // sees it completed also sees it gone. (Clearing it here after `await task.value` would
+        // let another waiter spin on the finished task while holding the actor.)
+        let task = Task {
+            let result = await self.pushPending()
+            self.runningSync = nil
+            return result
+        }
         runningSync = task
-        let result = await task.value
-        runningSync = nil
-        return try result.get()
+        return try await task.value.get()
     }
 
     private func pushPending() async -> Result<Int, CheckInError> {

@@ -98,6 +98,28 @@ struct OfflineFirstCheckInStoreTests {
         #expect(try await offlineFirst.pendingCount() == 0)
     }
 
+    @Test func concurrentSyncsPushEachCheckInOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RecordingRemote(failingCall: nil)
+        let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
+        let offlineFirst = OfflineFirstCheckInStore(local: local, remote: remote.client)
+        var written: [UUID] = []
+        for offset in 0..<20 {
+            written.append(try await offlineFirst.client.checkIn(at: Self.date.addingTimeInterval(Double(offset))).id)
+        }
+
+        let pushed = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await offlineFirst.sync() }
+            }
+            return try await group.reduce(0, +)
+        }
+
+        #expect(pushed == written.count)
+        #expect(await remote.received == written)
+        #expect(try await offlineFirst.pendingCount() == 0)
+    }
+
     @Test func alertsNeedTheRemote() async throws {
         let directory = try TemporaryDirectory()
         let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
