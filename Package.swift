@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "Lifecycle", targets: ["Lifecycle"]),
         .library(name: "Reachability", targets: ["Reachability"]),
+        .library(name: "CheckInClient", targets: ["CheckInClient"]),
+        .library(name: "CheckInSQLite", targets: ["CheckInSQLite"]),
+        .library(name: "CheckInHTTP", targets: ["CheckInHTTP"]),
+        .library(name: "CheckInOfflineFirst", targets: ["CheckInOfflineFirst"]),
     ],
     targets: [
         // The core.
@@ -55,7 +59,11 @@ let package = Package(
             dependencies: ["Aqueduct", "Lifecycle", "Reachability"],
             path: "Examples/Demos/Composition"
         ),
-        .executableTarget(name: "LifecycleDemo", dependencies: ["DemoComposition"], path: "Examples/Demos/LifecycleDemo"),
+        .executableTarget(
+            name: "LifecycleDemo",
+            dependencies: ["DemoComposition"],
+            path: "Examples/Demos/LifecycleDemo"
+        ),
         .executableTarget(
             name: "ReachabilityDemo",
             dependencies: ["DemoComposition"],
@@ -65,6 +73,32 @@ let package = Package(
             name: "DemoTests",
             dependencies: ["DemoComposition", "LifecycleDemo"],
             path: "Examples/Demos/Tests"
+        ),
+
+        // CheckIn example: the middleware client, its adapters (SQLite, HTTP cloud functions,
+        // offline-first) and a reference backend under Examples/CheckIn/Backend.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Examples/CheckIn/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CheckInClient", path: "Examples/CheckIn/Sources/CheckInClient"),
+        .target(
+            name: "CheckInSQLite",
+            dependencies: ["CheckInClient", "CSQLite"],
+            path: "Examples/CheckIn/Sources/CheckInSQLite"
+        ),
+        .target(name: "CheckInHTTP", dependencies: ["CheckInClient"], path: "Examples/CheckIn/Sources/CheckInHTTP"),
+        .target(
+            name: "CheckInOfflineFirst",
+            dependencies: ["CheckInClient", "CheckInSQLite"],
+            path: "Examples/CheckIn/Sources/CheckInOfflineFirst"
+        ),
+        .testTarget(
+            name: "CheckInClientTests",
+            dependencies: ["CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst", "CSQLite"],
+            path: "Examples/CheckIn/Tests"
         ),
     ],
     swiftLanguageModes: [.v6]

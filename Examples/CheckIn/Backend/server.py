@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Reference backend for the CheckIn cloud-functions adapter (Python 3 standard library only).
+
+Implements the check-in functions the way Supabase Edge Functions are called:
+
+    POST {functions_url}/{function-name}
+    Authorization: Bearer <token>
+    Content-Type: application/json
+
+Functions (JSON in, JSON out; dates are integer milliseconds since 1970):
+
+    check-in      {"id": uuid, "date_ms": int}  -> {"id", "date_ms"}
+                  The id is the idempotency key: a repeated id returns the stored record.
+    history       {"limit": 1..1000}            -> {"check_ins": [...]}   newest first
+    trigger-alert {}                            -> alert    409 already_active if one is active
+    cancel-alert  {"id": uuid}                  -> alert    404 not_found, 409 not_active
+    active-alert  {}                            -> {"alert": alert | null}
+
+Errors are {"error": {"code": str, "message": str}} with 400 (invalid_input),
+401 (unauthorized), 404 (not_found / unknown_function), 405, 409, 500.
+
+Run by hand:
+
+    python3 Examples/CheckIn/Backend/server.py --db /tmp/checkin.db --token secret --port 8080
+
+`--port 0` binds a free port. The first line on stdout is always the bound port number alone
+(tests read it); a human-readable line goes to stderr. The token may also come from the
+CHECKIN_TOKEN environment variable.
+
+`--test-hooks` enables request headers used by the error-mapping tests (never in production):
+    X-Test-Status: <code>      answer this status with an error body
+    X-Test-Error-Code: <code>  the "code" of that error body (default "test_error")
+    X-Test-Body: <text>        answer 200 with this raw body (e.g. malformed JSON)
+    X-Test-Delay: <seconds>    sleep before answering (at most 30 s)
+    X-Test-Echo-Headers: 1     answer 200 with the request headers as a JSON object
+"""
+
+import argparse
+import json
+import os
+import signal
+import sqlite3
+import sys
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS check_ins (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    date_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS alerts (
+    id TEXT PRIMARY KEY NOT NULL,
+    state TEXT NOT NULL,
+    triggered_ms INTEGER NOT NULL,
+    cancelled_ms INTEGER
+);
+"""
+
+HISTORY_MAX = 1000
+
+
+class APIError(Exception):
+    def __init__(self, status, code, message):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def now_ms():
+    return int(time.time() * 1000)
+
+
+def parse_uuid(value, field):
+    if not isinstance(value, str):
+        raise APIError(400, "invalid_input", f"'{field}' must be a UUID string")
+    try:
+        return str(uuid.UUID(value))
+    except ValueError:
+        raise APIError(400, "invalid_input", f"'{field}' is not a UUID: {value!r}") from None
+
+
+def require_int(body, field):
+    value = body.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise APIError(400, "invalid_input", f"'{field}' must be an integer")
+    return value
+
+
+def alert_json(row):
+    return {"id": row[0], "state": row[1], "triggered_ms": row[2], "cancelled_ms": row[3]}
+
+
+class Store:
+    """One SQLite connection shared by the handler threads, serialised by a lock."""
+
+    def __init__(self, path):
+        self.lock = threading.Lock()
+        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+
+    def check_in(self, body):
+        key = parse_uuid(body.get("id"), "id")
+        date_ms = require_int(body, "date_ms")
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("INSERT OR IGNORE INTO check_ins (id, date_ms) VALUES (?, ?)", (key, date_ms))
+                row = self.db.execute("SELECT id, date_ms FROM check_ins WHERE id = ?", (key,)).fetchone()
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return {"id": row[0], "date_ms": row[1]}
+
+    def history(self, body):
+        limit = require_int(body, "limit")
+        if not 1 <= limit <= HISTORY_MAX:
+            raise APIError(400, "invalid_input", f"limit must be between 1 and {HISTORY_MAX}, got {limit}")
+        with self.lock:
+            rows = self.db.execute(
+                "SELECT id, date_ms FROM check_ins ORDER BY date_ms DESC, seq DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return {"check_ins": [{"id": r[0], "date_ms": r[1]} for r in rows]}
+
+    def trigger_alert(self, body):
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if self.db.execute("SELECT 1 FROM alerts WHERE state = 'active'").fetchone():
+                    raise APIError(409, "already_active", "an alert is already active")
+                row = (str(uuid.uuid4()), "active", now_ms(), None)
+                self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?)", row)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return alert_json(row)
+
+    def cancel_alert(self, body):
+        alert_id = parse_uuid(body.get("id"), "id")
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self.db.execute(
+                    "SELECT id, state, triggered_ms, cancelled_ms FROM alerts WHERE id = ?", (alert_id,)
+                ).fetchone()
+                if row is None:
+                    raise APIError(404, "not_found", f"no alert {alert_id}")
+                if row[1] != "active":
+                    raise APIError(409, "not_active", f"alert {alert_id} is not active")
+                cancelled = now_ms()
+                self.db.execute(
+                    "UPDATE alerts SET state = 'cancelled', cancelled_ms = ? WHERE id = ?", (cancelled, alert_id)
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return alert_json((row[0], "cancelled", row[2], cancelled))
+
+    def active_alert(self, body):
+        with self.lock:
+            row = self.db.execute(
+                "SELECT id, state, triggered_ms, cancelled_ms FROM alerts WHERE state = 'active'"
+            ).fetchone()
+        return {"alert": alert_json(row) if row else None}
+
+
+def make_handler(store, token, test_hooks):
+    functions = {
+        "check-in": store.check_in,
+        "history": store.history,
+        "trigger-alert": store.trigger_alert,
+        "cancel-alert": store.cancel_alert,
+        "active-alert": store.active_alert,
+    }
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        # Without this every keep-alive request waits ~40 ms for delayed ACKs.
+        disable_nagle_algorithm = True
+
+        def log_message(self, format, *args):
+            if os.environ.get("CHECKIN_LOG"):
+                sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+
+        def send_json(self, status, payload):
+            self.send_raw(status, json.dumps(payload).encode())
+
+        def send_raw(self, status, data):
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def send_error_json(self, status, code, message):
+            self.send_json(status, {"error": {"code": code, "message": message}})
+
+        def read_body(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            if not raw:
+                return {}
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                raise APIError(400, "invalid_input", "the body is not valid JSON") from None
+            if not isinstance(body, dict):
+                raise APIError(400, "invalid_input", "the body must be a JSON object")
+            return body
+
+        def do_POST(self):
+            try:
+                body = self.read_body()
+                if test_hooks and self.apply_test_hooks():
+                    return
+                if self.headers.get("Authorization") != f"Bearer {token}":
+                    raise APIError(401, "unauthorized", "missing or invalid bearer token")
+                name = self.path.strip("/").split("?")[0]
+                function = functions.get(name)
+                if function is None:
+                    raise APIError(404, "unknown_function", f"no function named {name!r}")
+                self.send_json(200, function(body))
+            except APIError as error:
+                self.send_error_json(error.status, error.code, error.message)
+            except Exception as error:  # a bug in this server: report it as a 500
+                self.send_error_json(500, "internal", f"{type(error).__name__}: {error}")
+
+        def apply_test_hooks(self):
+            delay = self.headers.get("X-Test-Delay")
+            if delay:
+                time.sleep(min(float(delay), 30.0))
+            status = self.headers.get("X-Test-Status")
+            if status:
+                code = self.headers.get("X-Test-Error-Code", "test_error")
+                self.send_error_json(int(status), code, f"test status {status}")
+                return True
+            if self.headers.get("X-Test-Echo-Headers"):
+                self.send_json(200, {name: value for name, value in self.headers.items()})
+                return True
+            raw = self.headers.get("X-Test-Body")
+            if raw is not None:
+                self.send_raw(200, raw.encode())
+                return True
+            return False
+
+        def do_GET(self):
+            self.send_error_json(405, "method_not_allowed", "functions are called with POST")
+
+        do_PUT = do_DELETE = do_PATCH = do_GET
+
+    return Handler
+
+
+def reset_signals():
+    """A parent may start us with signals blocked or ignored (a Swift test runner does): restore
+    the defaults so SIGTERM/SIGINT stop the server."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))
+
+
+def main():
+    reset_signals()
+    parser = argparse.ArgumentParser(description="CheckIn reference backend (cloud functions over SQLite).")
+    parser.add_argument("--db", required=True, help="SQLite file of the backend")
+    parser.add_argument("--token", default=os.environ.get("CHECKIN_TOKEN"), help="bearer token (or CHECKIN_TOKEN)")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8080, help="0 picks a free port")
+    parser.add_argument("--test-hooks", action="store_true", help="enable X-Test-* headers (tests only)")
+    args = parser.parse_args()
+    if not args.token:
+        parser.error("a token is required (--token or CHECKIN_TOKEN)")
+
+    store = Store(args.db)
+    server = ThreadingHTTPServer((args.host, args.port), make_handler(store, args.token, args.test_hooks))
+    server.daemon_threads = True
+    port = server.server_address[1]
+    print(port, flush=True)
+    sys.stderr.write(f"CheckIn backend listening on http://{args.host}:{port} (db {args.db})\n")
+    sys.stderr.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

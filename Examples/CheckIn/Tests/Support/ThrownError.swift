@@ -1,0 +1,34 @@
+import CheckInClient
+
+/// Runs `body` and returns the ``CheckInError`` it threw, or `nil` if it returned.
+func thrownError<T>(_ body: () async throws(CheckInError) -> T) async -> CheckInError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+extension CheckInError {
+    /// The case name without its payload, to compare errors whose reason text may differ.
+    var kind: String {
+        switch self {
+        case .unauthorized: "unauthorized"
+        case .notFound: "notFound"
+        case .alreadyActive: "alreadyActive"
+        case .notActive: "notActive"
+        case .invalidInput: "invalidInput"
+        case .offline: "offline"
+        case .backendFailure: "backendFailure"
+        }
+    }
+
+    /// The reason of ``invalidInput(_:)`` and ``backendFailure(_:)``, empty otherwise.
+    var reason: String {
+        switch self {
+        case .invalidInput(let reason), .backendFailure(let reason): reason
+        default: ""
+        }
+    }
+}
