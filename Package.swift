@@ -6,11 +6,14 @@ let package = Package(
     name: "Aqueduct",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Aqueduct", targets: ["Aqueduct"])
+        .library(name: "Aqueduct", targets: ["Aqueduct"]),
+        .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
     ],
     targets: [
         .target(name: "Aqueduct"),
+        .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
+        .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
     ],
     swiftLanguageModes: [.v6]
