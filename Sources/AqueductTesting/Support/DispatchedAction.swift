@@ -12,7 +12,7 @@ import Aqueduct
 /// #expect(sent[0].source.info?.contains("Bridged from") == true)
 /// ```
 ///
-/// A value; `Sendable` when the action is.
+/// A value; `Sendable` when the action is. Its `description` is the action's.
 public struct DispatchedAction<Action> {
     /// The action.
     public let action: Action
@@ -38,6 +38,8 @@ public struct DispatchedAction<Action> {
 }
 
 extension DispatchedAction: Sendable where Action: Sendable {}
+
+extension DispatchedAction: CustomStringConvertible {}
 
 extension DispatchedAction {
     /// One line per action, with where it came from, for failure messages.
