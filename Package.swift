@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .target(name: "Aqueduct"),
         .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
-        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
+        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
         .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
     ],
