@@ -3,7 +3,7 @@ import Aqueduct
 /// Runs one middleware — a feature's, a bridge, a lifecycle source — alone, against a state
 /// you set, and records what it dispatches, in order, with the sources.
 ///
-/// There is no store and no reducer: ``handle(_:from:reducing:fileID:filePath:function:line:column:)``
+/// There is no store and no reducer: ``handle(_:from:reducing:awaitingEffects:fileID:filePath:function:line:column:)``
 /// calls the middleware's `handle`, optionally changes the state as the reducer would, then runs
 /// the effect it returned — `.send` and `.immediate` synchronously, `.run` in tasks that it
 /// awaits — and returns the actions dispatched. ``start()`` runs the start hook; what it
@@ -25,7 +25,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// The middleware under test.
     public let middleware: M
 
-    /// The longest ``handle(_:from:reducing:fileID:filePath:function:line:column:)`` waits for
+    /// The longest ``handle(_:from:reducing:awaitingEffects:fileID:filePath:function:line:column:)`` waits for
     /// `.run` effects to end, and ``waitForDispatches(count:fileID:filePath:line:column:)`` for
     /// actions, in wall time, before failing. One second by default.
     public var timeout: Duration = .seconds(1)
@@ -93,7 +93,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// The middleware sees ``state`` as it is; `reducing` then changes it as the reducer would,
     /// so that the effect — a bridge's `when:` filter, for example — reads the new state.
     /// `.run` effects are awaited; one still running after ``timeout`` fails the test and is
-    /// cancelled.
+    /// cancelled. For effects that wait on a ``TestClock``, pass `awaitingEffects: false`.
     ///
     /// ```swift
     /// tester.state.settings.shouldUseReachability = false
@@ -106,6 +106,12 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - source: Its source; the call site when `nil`.
     ///   - reducing: Changes the state as the reducer would, after `handle` and before the
     ///     effect runs.
+    ///   - awaitingEffects: Whether to wait for the `.run` effects to end (the default). When
+    ///     `false`, `handle` returns once they have run up to their first suspension, with what
+    ///     was dispatched by then; what they dispatch later is added to ``dispatched`` — advance
+    ///     the ``TestClock`` they wait on, then use
+    ///     ``waitForDispatches(count:fileID:filePath:line:column:)``. The next call that awaits
+    ///     effects awaits these too.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - function: The calling function; leave the default.
@@ -117,6 +123,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         _ action: M.InputAction,
         from source: ActionSource? = nil,
         reducing: ((inout M.State) -> Void)? = nil,
+        awaitingEffects: Bool = true,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         function: StaticString = #function,
@@ -130,14 +137,20 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         reducing?(&stateBox.value)
         let mark = log.withLock { $0.count }
         run(effect, derivedSource: source._sentByEffect(of: action), id: nil)
+        guard awaitingEffects else {
+            // Let the effects run up to their first suspension — a sleep on a TestClock, say —
+            // so that the test can advance the clock next.
+            _ = await Polling.wait(timeout: timeout) { EffectExecutor.shared.isIdle }
+            return Array(dispatched[mark...])
+        }
         let unfinished = self.unfinished
         let finished = await Polling.wait(timeout: timeout) { unfinished.withLock { $0.isEmpty } }
         if !finished {
             let count = unfinished.withLock { $0.count }
             FailureReporter.record(
                 "\(count == 1 ? "An effect" : "\(count) effects") of \(ActionDescription.describe(action)) still "
-                    + "running after \(timeout); cancelled. Effects waiting on a TestClock need it advanced, "
-                    + "from another task, while handle waits.",
+                    + "running after \(timeout); cancelled. For effects that wait on a TestClock, pass "
+                    + "awaitingEffects: false, advance the clock, then waitForDispatches(count:).",
                 at: site
             )
             for entry in running { entry.task.cancel() }
@@ -206,7 +219,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             let token = nextToken
             nextToken += 1
             unfinished.withLock { _ = $0.insert(token) }
-            let task = Task.detached(priority: priority) {
+            let task = Task.detached(executorPreference: EffectExecutor.shared, priority: priority) {
                 await operation(send)
                 unfinished.withLock { _ = $0.remove(token) }
             }

@@ -76,6 +76,18 @@ import Testing
         #expect(fromStore?.source == fromTester.first?.source)
     }
 
+    @Test func effectsOnATestClockAreNotAwaitedWhenAsked() async {
+        let clock = TestClock()
+        let tester = MiddlewareTester(SearchMiddleware(client: .groceries, clock: clock), state: SearchState())
+        #expect(await tester.handle(.queryChanged("mi"), awaitingEffects: false).isEmpty)
+        #expect(await tester.handle(.queryChanged("milk"), awaitingEffects: false).isEmpty)
+        #expect(clock.sleeperCount == 1)  // the first was cancelled in flight
+        await clock.advance(by: .milliseconds(300))
+        let sent = await tester.waitForDispatches(count: 1)
+        #expect(sent.map(\.description) == ["loaded([\"Milk\"])"])
+        #expect(sent[0].source.info == "Sent by an effect of queryChanged(\"milk\")")
+    }
+
     @Test func anEffectThatDoesNotEndFailsAndIsCancelled() async {
         let clock = TestClock()
         let tester = MiddlewareTester(SearchMiddleware(client: .groceries, clock: clock), state: SearchState())
