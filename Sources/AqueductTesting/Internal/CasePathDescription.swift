@@ -9,6 +9,6 @@ import Aqueduct
 enum CasePathDescription {
     static func describe(_ keyPath: AnyKeyPath) -> String {
         let text = ActionDescription.stripModules(String(describing: keyPath))
-        return text.replacing(#/<computed 0x[0-9a-fA-F]+ \((.+?)\)>/#) { match in "<computed: \(match.1)>" }
+        return text.replacing(#/<computed 0x[0-9a-fA-F]+ \((.+?)\)>(?=[.?!]|$)/#) { match in "<computed: \(match.1)>" }
     }
 }
