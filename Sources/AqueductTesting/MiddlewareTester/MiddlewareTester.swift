@@ -49,6 +49,8 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     private let stateBox: StateBox<M.State>
     private let log = Locked<[DispatchedAction<M.OutputAction>]>([])
     private var running: [(id: AnyHashable?, task: Task<Void, Never>)] = []
+    /// Every `.run` task started, so that releasing the tester cancels those still running.
+    private let tasks = Locked<[Task<Void, Never>]>([])
     /// The tokens of the `.run` tasks that have not returned yet.
     private let unfinished = Locked<Set<Int>>([])
     private var nextToken = 0
@@ -61,6 +63,10 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     public init(_ middleware: M, state: M.State) {
         self.middleware = middleware
         self.stateBox = StateBox(state)
+    }
+
+    deinit {
+        for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
     /// Runs the middleware's start hook with a dispatcher that records what it dispatches and
@@ -224,6 +230,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
                 unfinished.withLock { _ = $0.remove(token) }
             }
             running.append((id, task))
+            tasks.withLock { $0.append(task) }
         case .merge(let effects):
             for effect in effects { run(effect, derivedSource: derivedSource, id: id) }
         case .cancellable(let newID, let cancelInFlight, let inner):

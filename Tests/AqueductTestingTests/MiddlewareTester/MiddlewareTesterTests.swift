@@ -88,6 +88,18 @@ import Testing
         #expect(sent[0].source.info == "Sent by an effect of queryChanged(\"milk\")")
     }
 
+    @Test func releasingTheTesterCancelsEffectsStillRunning() async {
+        let clock = TestClock()
+        var tester: MiddlewareTester<SearchMiddleware<TestClock>>? = MiddlewareTester(
+            SearchMiddleware(client: .groceries, clock: clock),
+            state: SearchState()
+        )
+        await tester?.handle(.queryChanged("milk"), awaitingEffects: false)
+        #expect(clock.sleeperCount == 1)
+        tester = nil
+        #expect(await waitUntil { clock.sleeperCount == 0 })
+    }
+
     @Test func anEffectThatDoesNotEndFailsAndIsCancelled() async {
         let clock = TestClock()
         let tester = MiddlewareTester(SearchMiddleware(client: .groceries, clock: clock), state: SearchState())
