@@ -113,6 +113,20 @@ import Testing
         #expect(source.info == "Sent by an effect of set(20)")
     }
 
+    @Test func actionsTheStartHookDispatchesAreReceived() async {
+        let source = AnyMiddleware<CounterAction, CounterAction, CounterState>(
+            handle: { _, _, _ in .none },
+            start: { context in context.dispatcher.dispatch(.set(context.state().count + 1), info: "started") }
+        )
+        let store = TestStore(initialState: CounterState(count: 41), reducer: counterReducer, middleware: source)
+        let received = await store.receive(\.set, 42) {
+            $0.count = 42
+            $0.history = [42]
+        }
+        #expect(received?.source.info == "started")
+        await store.finish()
+    }
+
     @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
         store.exhaustivity = .off
