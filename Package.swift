@@ -13,11 +13,14 @@ let package = Package(
         .library(name: "CheckInSQLite", targets: ["CheckInSQLite"]),
         .library(name: "CheckInHTTP", targets: ["CheckInHTTP"]),
         .library(name: "CheckInOfflineFirst", targets: ["CheckInOfflineFirst"]),
+        .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
     ],
     targets: [
         // The core.
         .target(name: "Aqueduct"),
-        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct"]),
+        .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
+        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+        .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
 
         // The smallest example.
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),

@@ -16,6 +16,8 @@ internal final class EffectRegistry: Sendable {
         var running: [Int: Entry] = [:]
         /// Tokens whose task finished before it was registered.
         var finishedEarly: Set<Int> = []
+        /// The executor new tasks prefer; `nil` for the global concurrent executor.
+        var taskExecutor: (any TaskExecutor)?
     }
 
     private let table = LockedValue(Table())
@@ -68,6 +70,14 @@ internal final class EffectRegistry: Sendable {
             return table.running.values.map(\.task)
         }
         for task in tasks { task.cancel() }
+    }
+
+    /// The executor that tasks started from now on prefer; `nil`, the default, leaves them on
+    /// the global concurrent executor. Set through `Store._preferEffectExecutor(_:)` by
+    /// AqueductTesting, which runs effects on an executor it can watch for idleness.
+    internal var taskExecutor: (any TaskExecutor)? {
+        get { table.withLock { $0.taskExecutor } }
+        set { table.withLock { $0.taskExecutor = newValue } }
     }
 
     /// What is still running, oldest first.

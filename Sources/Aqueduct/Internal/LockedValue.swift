@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// A value behind a pthread mutex, for the store's few cross-thread structures (the inbox and
-/// the effect registry).
+/// the effect registry) and for `AqueductTesting`, whose test clock and effect tracking run
+/// under ThreadSanitizer in CI too.
 ///
 /// Why not `Synchronization.Mutex`: on Linux its futex-based lock is invisible to
 /// ThreadSanitizer, which then reports false races on every contended access (reproduced with a
@@ -15,12 +16,12 @@ import Darwin
 /// ThreadSanitizer understands pthread mutexes.
 ///
 /// `@unchecked Sendable` because the compiler cannot see that every access to `value` goes
-/// through `withLock`; this class is internal and `value` is private, so that holds.
-internal final class LockedValue<Value: Sendable>: @unchecked Sendable {
+/// through `withLock`; this class is not public and `value` is private, so that holds.
+package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    internal init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -34,7 +35,7 @@ internal final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    internal func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -217,7 +217,8 @@ public final class Store<Action: Sendable, State> {
             let inbox = _inbox
             let send = Send<Action> { action, given in inbox.enqueue(action, given ?? derived) }
             let token = _effects.reserve()
-            let task = Task.detached(priority: priority) { [weak effects = _effects] in
+            let task = Task.detached(executorPreference: _effects.taskExecutor, priority: priority) {
+                [weak effects = _effects] in
                 await operation(send)
                 effects?.finish(token)
             }

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductTesting
 import Testing
 
 @MainActor
@@ -57,21 +58,20 @@ import Testing
     }
 
     @Test func runEffectActionsCarryTheCauseSourceWithInfo() async {
-        var sources: [ActionSource] = []
-        let middleware = TestMiddleware<Action, [String]> { action, source, _ in
-            if case .finished = action { sources.append(source) }
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
             guard case .start(let name) = action else { return .none }
             return .run { send in send(.finished(name)) }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
         let line = #line + 1
-        store.dispatch(.start("x"))
-        #expect(await eventually { store.state == ["x"] })
-        let source = try! #require(sources.first)
+        await store.send(.start("x"))
+        let received = await store.receive(.finished("x")) { $0 = ["x"] }
+        let source = try! #require(received?.source)
         #expect(source.file == "AqueductTests/EffectTests.swift")
         #expect(source.line == UInt(line))
         #expect(source.function == "runEffectActionsCarryTheCauseSourceWithInfo()")
         #expect(source.info == "Sent by an effect of start(\"x\")")
+        await store.finish()
     }
 
     @Test func sendEffectIsProcessedInTheSameDispatch() {
@@ -90,7 +90,7 @@ import Testing
         #expect(!Effect<Action>.merge(.none, .send(.stop)).isNone)
     }
 
-    @Test func mappedEffectEmbedsItsActions() {
+    @Test func mappedEffectEmbedsItsActions() async {
         let middleware = TestMiddleware<AppAction, AppState> { action, _, _ in
             guard action == .text(.append("go")) else { return .none }
             return Effect<CounterAction>.merge(.send(.increment), .immediate { send in send(.set(10)) })
@@ -99,8 +99,9 @@ import Testing
         let reducer =
             counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
             <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: middleware)
-        store.dispatch(.text(.append("go")))
-        #expect(store.state == AppState(count: 10, text: "go"))
+        let store = TestStore(initialState: AppState(), reducer: reducer, middleware: middleware)
+        await store.send(.text(.append("go"))) { $0.text = "go" }
+        await store.receive(.counter(.increment)) { $0.count = 1 }
+        await store.receive(\.counter?.set, 10) { $0.count = 10 }
     }
 }

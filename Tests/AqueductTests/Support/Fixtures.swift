@@ -5,6 +5,11 @@ enum CounterAction: Sendable, Equatable {
     case increment
     case decrement
     case set(Int)
+
+    var set: Int? {
+        if case .set(let value) = self { return value }
+        return nil
+    }
 }
 
 let counterReducer = Reducer<CounterAction, Int>.reduce { action, count in

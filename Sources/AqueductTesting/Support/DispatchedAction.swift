@@ -1,0 +1,55 @@
+import Aqueduct
+
+/// An action a store or a middleware under test dispatched, with its source.
+///
+/// ``TestStore/receive(_:assert:fileID:filePath:line:column:)`` returns the action it
+/// received; ``MiddlewareTester`` lists what a middleware dispatched as `DispatchedAction`s, in
+/// order, so a test can check "who sent me" as well as "what":
+///
+/// ```swift
+/// let sent = await tester.handle(.lifecycle(.didBecomeActive))
+/// #expect(sent.map(\.description) == ["reachability(ReachabilityEvent.startMonitoring)"])
+/// #expect(sent[0].source.info?.contains("Bridged from") == true)
+/// ```
+///
+/// A value; `Sendable` when the action is. Its `description` is the action's.
+public struct DispatchedAction<Action> {
+    /// The action.
+    public let action: Action
+
+    /// Where it came from: the call site that dispatched it and what happened on the way.
+    public let source: ActionSource
+
+    /// Creates a record of a dispatched action.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source.
+    public init(action: Action, source: ActionSource) {
+        self.action = action
+        self.source = source
+    }
+
+    /// The action as logs show it, without module prefixes:
+    /// `reachability(ReachabilityEvent.startMonitoring)`.
+    public var description: String {
+        ActionDescription.describe(action)
+    }
+}
+
+extension DispatchedAction: Sendable where Action: Sendable {}
+
+extension DispatchedAction: CustomStringConvertible {}
+
+extension DispatchedAction {
+    /// One line per action, with where it came from, for failure messages.
+    static func list(_ actions: [DispatchedAction]) -> String {
+        actions.map { dispatched in
+            let source = dispatched.source
+            var line = "    • \(dispatched.description) — from \(source.fileName):\(source.line)"
+            if let info = source.info { line += " (\(info.split(separator: "\n").joined(separator: "; ")))" }
+            return line
+        }
+        .joined(separator: "\n")
+    }
+}

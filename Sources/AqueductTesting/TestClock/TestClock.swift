@@ -1,0 +1,202 @@
+import Aqueduct
+
+/// A clock whose time moves only when the test says so.
+///
+/// Inject it where production code takes a `Clock` (`any Clock<Duration>` or a generic
+/// `C: Clock<Duration>`): sleeps, debounces and timeouts then wait until the test calls
+/// ``advance(by:)``, ``advance(to:)`` or ``run(limit:)``, and a test of a one-minute timeout
+/// takes no time at all.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
+///                       middleware: Search.Middleware(client: client, clock: clock))
+/// await store.send(.queryChanged("mil")) { $0.query = "mil" }
+/// await clock.advance(by: .milliseconds(299))   // not yet
+/// await clock.advance(by: .milliseconds(1))     // the debounce fires
+/// await store.receive(\.loaded) { $0.results = ["Milk"] }
+/// ```
+///
+/// Sleeping is cancellation-aware: cancelling a sleeping task ends its sleep at once with
+/// `CancellationError`, as `Task.sleep` does. Sleepers whose deadline has passed wake in
+/// deadline order, and `now` at each wake is that sleeper's deadline.
+///
+/// `Sendable`: sleep from any task, advance from the test.
+public final class TestClock: Clock, Sendable {
+    /// A point in a ``TestClock``'s time: an offset from its start.
+    public struct Instant: InstantProtocol, Sendable {
+        /// The time since the clock's start.
+        public let offset: Duration
+
+        /// Creates an instant at an offset from the clock's start.
+        ///
+        /// - Parameter offset: The time since the start; zero by default.
+        public init(offset: Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` after this one.
+        ///
+        /// - Parameter duration: The time to add.
+        /// - Returns: The later (or, for a negative duration, earlier) instant.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The time from this instant to `other`.
+        ///
+        /// - Parameter other: The other instant.
+        /// - Returns: `other` minus this instant.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Orders instants by their offsets.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Timeline: Sendable {
+        var now: Instant
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+        /// Sleeps cancelled before they were registered.
+        var cancelledEarly: Set<Int> = []
+    }
+
+    private let timeline: Locked<Timeline>
+
+    /// Creates a clock that starts at `now` and stands still until it is advanced.
+    ///
+    /// - Parameter now: The starting time; the clock's zero by default.
+    public init(now: Instant = Instant()) {
+        self.timeline = Locked(Timeline(now: now))
+    }
+
+    /// The current time. It changes only when the clock is advanced.
+    public var now: Instant {
+        timeline.withLock { $0.now }
+    }
+
+    /// The smallest step: zero, since time moves only in the steps the test asks for.
+    public var minimumResolution: Duration {
+        .zero
+    }
+
+    /// The number of tasks sleeping on this clock now.
+    public var sleeperCount: Int {
+        timeline.withLock { $0.sleepers.count }
+    }
+
+    /// Suspends until the clock is advanced to `deadline` or past it.
+    ///
+    /// Returns at once when `deadline` is not later than ``now``.
+    ///
+    /// - Parameters:
+    ///   - deadline: The instant to wake at.
+    ///   - tolerance: Ignored: the clock wakes sleepers exactly at their deadlines.
+    /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id = timeline.withLock { timeline in
+            defer { timeline.nextID += 1 }
+            return timeline.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case sleep, wake, cancel }
+                let outcome = timeline.withLock { timeline -> Outcome in
+                    if timeline.cancelledEarly.remove(id) != nil { return .cancel }
+                    if deadline <= timeline.now { return .wake }
+                    timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return .sleep
+                }
+                switch outcome {
+                case .sleep: break
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let sleeper = timeline.withLock { timeline -> Sleeper? in
+                guard let index = timeline.sleepers.firstIndex(where: { $0.id == id }) else {
+                    timeline.cancelledEarly.insert(id)
+                    return nil
+                }
+                return timeline.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, in
+    /// deadline order.
+    ///
+    /// After each wake the clock lets the woken tasks run up to their next suspension, so that
+    /// a task that sleeps again within the advanced span (a repeating timer) is woken again in
+    /// the same call.
+    ///
+    /// - Parameter duration: How far to move; zero wakes only sleepers already due.
+    public func advance(by duration: Duration = .zero) async {
+        await advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time forward to `deadline`, waking every sleeper due by then, in deadline order.
+    /// A deadline before ``now`` changes nothing.
+    ///
+    /// - Parameter deadline: The instant to move to.
+    public func advance(to deadline: Instant) async {
+        await Self.yieldToOtherTasks()
+        while let due = wakeNext(notAfter: deadline) {
+            for sleeper in due { sleeper.continuation.resume() }
+            await Self.yieldToOtherTasks()
+        }
+    }
+
+    /// Moves time forward until no task sleeps on the clock any more, waking sleepers one
+    /// deadline at a time.
+    ///
+    /// - Parameter limit: The most deadlines to advance through, so that a task that always
+    ///   sleeps again cannot keep `run` going forever.
+    public func run(limit: Int = 10_000) async {
+        await Self.yieldToOtherTasks()
+        for _ in 0..<limit {
+            guard let next = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
+            guard let due = wakeNext(notAfter: next) else { return }
+            for sleeper in due { sleeper.continuation.resume() }
+            await Self.yieldToOtherTasks()
+        }
+    }
+
+    /// Moves `now` to the earliest deadline not after `limit` and removes the sleepers due
+    /// then; when none is due, moves `now` to `limit` and returns `nil`.
+    private func wakeNext(notAfter limit: Instant) -> [Sleeper]? {
+        timeline.withLock { timeline in
+            guard let earliest = timeline.sleepers.map(\.deadline).min(), earliest <= limit else {
+                timeline.now = max(timeline.now, limit)
+                return nil
+            }
+            timeline.now = max(timeline.now, earliest)
+            let due = timeline.sleepers.filter { $0.deadline <= timeline.now }
+            timeline.sleepers.removeAll { $0.deadline <= timeline.now }
+            return due
+        }
+    }
+
+    /// Gives tasks that were just woken, or just started, a chance to run up to their next
+    /// suspension before the clock looks at its sleepers again.
+    ///
+    /// Effects of a ``TestStore`` run on an executor that says when it is idle, so for them
+    /// this is exact; other tasks get a few yields.
+    private static func yieldToOtherTasks() async {
+        for _ in 0..<10 { await Task.yield() }
+        _ = await Polling.wait(timeout: .seconds(1)) { EffectExecutor.shared.isIdle }
+    }
+}

@@ -1,0 +1,150 @@
+import Aqueduct
+
+extension TestStore {
+    /// Waits for the next action the store receives from its middleware or effects, checks
+    /// that it is the case `casePath` names, and asserts the state change it caused.
+    ///
+    /// A case key path is a key path to an optional that is non-`nil` for the case:
+    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, where the enums have
+    /// hand-written optional properties. `Void?` properties name cases without payload.
+    ///
+    /// ```swift
+    /// await store.send(.checkIn(.start)) { $0.checkIn.isSending = true }
+    /// await store.receive(\.checkIn?.succeeded) {
+    ///     $0.checkIn.isSending = false
+    ///     $0.checkIn.history = [.init(at: .zero)]
+    /// }
+    /// ```
+    ///
+    /// While nothing has arrived, `receive` waits for the running effects — as long as one of
+    /// them can still send something, and at most ``timeout``. It fails, naming what it
+    /// expected and what is still running, rather than hang. In exhaustive mode the next
+    /// action must match; with ``exhaustivity`` `.off`, actions before the first match are
+    /// skipped.
+    ///
+    /// - Parameters:
+    ///   - casePath: A key path to an optional that is non-`nil` for the expected case.
+    ///   - assert: Changes the state before the action into the state expected after it;
+    ///     without it, the action must not change the state.
+    ///   - fileID: The calling file; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The action received, with its source; `nil` when none matched.
+    @discardableResult
+    public func receive<Value>(
+        _ casePath: KeyPath<Action, Value?>,
+        assert updateExpectedState: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> DispatchedAction<Action>? {
+        await receiveAction(
+            matching: { $0[keyPath: casePath] != nil },
+            expecting: "an action matching \(CasePathDescription.describe(casePath))",
+            assert: updateExpectedState,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits for the next action the store receives, checks that it is the case `casePath`
+    /// names with the payload `value`, and asserts the state change it caused.
+    ///
+    /// ```swift
+    /// await store.receive(\.counter?.set, 10) { $0.count = 10 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - casePath: A key path to the optional payload of the expected case.
+    ///   - value: The payload expected.
+    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - fileID: The calling file; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The action received, with its source; `nil` when none matched.
+    @discardableResult
+    public func receive<Value: Equatable>(
+        _ casePath: KeyPath<Action, Value?>,
+        _ value: Value,
+        assert updateExpectedState: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> DispatchedAction<Action>? {
+        await receiveAction(
+            matching: { $0[keyPath: casePath] == value },
+            expecting: "an action matching \(CasePathDescription.describe(casePath)) with \(StateDiff.describe(value))",
+            assert: updateExpectedState,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits for the next action the store receives, checks that `predicate` accepts it, and
+    /// asserts the state change it caused.
+    ///
+    /// ```swift
+    /// await store.receive(where: { if case .loaded(let items) = $0 { items.count == 2 } else { false } }) {
+    ///     $0.items = [milk, bread]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Returns `true` for the expected action.
+    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - fileID: The calling file; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The action received, with its source; `nil` when none matched.
+    @discardableResult
+    public func receive(
+        where predicate: (Action) -> Bool,
+        assert updateExpectedState: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> DispatchedAction<Action>? {
+        await receiveAction(
+            matching: predicate,
+            expecting: "an action accepted by the predicate",
+            assert: updateExpectedState,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits for the next action the store receives, checks that it equals `expected`, and
+    /// asserts the state change it caused.
+    ///
+    /// ```swift
+    /// await store.receive(.counter(.set(10))) { $0.count = 10 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: The action expected.
+    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - fileID: The calling file; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The action received, with its source; `nil` when none matched.
+    @discardableResult
+    public func receive(
+        _ expected: Action,
+        assert updateExpectedState: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> DispatchedAction<Action>? where Action: Equatable {
+        await receiveAction(
+            matching: { $0 == expected },
+            expecting: ActionDescription.describe(expected),
+            assert: updateExpectedState,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}

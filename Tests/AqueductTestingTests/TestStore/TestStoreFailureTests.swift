@@ -1,0 +1,195 @@
+import Aqueduct
+import AqueductTesting
+import Testing
+
+/// Every kind of failure is reported, with a message that says what went wrong.
+@MainActor
+@Suite struct TestStoreFailureTests {
+    @Test func wrongStateShowsADiffOfWhatDiffered() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        await withKnownIssue {
+            await store.send(.increment) {
+                $0.count = 2
+                $0.history = [1]
+            }
+        } matching: { issue in
+            issue.description.contains("The state after sending increment is not what the test expected")
+                && issue.description.contains("count: 2 → 1")
+                && !issue.description.contains("history")
+        }
+    }
+
+    @Test func anUnassertedStateChangeIsAFailure() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        await withKnownIssue {
+            await store.send(.set(3))
+        } matching: { issue in
+            issue.description.contains("the test expected no change")
+                && issue.description.contains("count: 0 → 3")
+                && issue.description.contains("history.count: 0 → 1")
+                && issue.description.contains("history[0]: (none) → 3")
+        }
+    }
+
+    @Test func aFailureIsRecordedAtTheCallersLine() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        let line = #line + 2
+        await withKnownIssue {
+            await store.send(.increment)
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.sourceLocation?.fileID == "AqueductTestingTests/TestStoreFailureTests.swift"
+        }
+    }
+
+    @Test func aMissingReceiveWithNothingRunningFailsAtOnce() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.set(1)) {
+            $0.count = 1
+            $0.history = [1]
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await withKnownIssue {
+            await store.receive(\.clamped) { $0.count = 10 }
+        } matching: { issue in
+            issue.description.contains(
+                "Expected to receive an action matching \\CounterAction.<computed: Optional<Int>>, but no action arrived "
+                    + "and no effect is running."
+            )
+        }
+        #expect(clock.now - start < .milliseconds(500))
+    }
+
+    @Test func aMissingReceiveWithAnEffectWaitingOnTheClockNamesTheEffect() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        store.timeout = .milliseconds(100)
+        await store.send(.queryChanged("milk")) {
+            $0.query = "milk"
+            $0.isLoading = true
+        }
+        await clock.advance(by: .milliseconds(299))
+        await withKnownIssue {
+            await store.receive(\.loaded)
+        } matching: { issue in
+            issue.description.contains("Expected to receive an action matching \\SearchAction.")
+                && issue.description.contains("none arrived within 0.1 seconds")
+                && issue.description.contains("queryChanged(\"milk\")")
+                && issue.description.contains("TestClock")
+        }
+        await store.skipInFlightEffects()
+        await store.finish()
+    }
+
+    @Test func receivingTheWrongActionNamesTheActionThatCame() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.incrementTwice) { $0.history = [0] }
+        await withKnownIssue {
+            await store.receive(\.clamped)
+        } matching: { issue in
+            issue.description.contains("Received an unexpected action: expected an action matching \\CounterAction.")
+                && issue.description.contains("• increment — from TestStoreFailureTests.swift:")
+                && issue.description.contains("Sent by an effect of incrementTwice")
+        }
+        await store.skipReceivedActions()
+        await store.finish()
+    }
+
+    @Test func anActionNotReceivedByTheEndIsNamed() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.set(50)) {
+            $0.count = 50
+            $0.history = [50]
+        }
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            issue.description.contains(
+                "The store received 1 action that the test did not receive (at the end of the test)"
+            )
+                && issue.description.contains("clamped(10)")
+        }
+    }
+
+    @Test func anActionNotReceivedBeforeTheNextSendIsNamed() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.set(50)) {
+            $0.count = 50
+            $0.history = [50]
+        }
+        await withKnownIssue {
+            await store.send(.increment) {
+                $0.count = 11
+                $0.history = [50, 10, 11]
+            }
+        } matching: { issue in
+            issue.description.contains("Must receive 1 action before sending increment")
+                && issue.description.contains("clamped(10)")
+        }
+        await store.finish()
+    }
+
+    @Test func anEffectStillRunningAtTheEndIsNamed() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        await store.send(.queryChanged("bread")) {
+            $0.query = "bread"
+            $0.isLoading = true
+        }
+        await withKnownIssue {
+            await store.finish(timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.description.contains("1 effect still running at the end of the test, started by:")
+                && issue.description.contains("queryChanged(\"bread\")")
+        }
+        // finish() cancelled it: the sleep on the clock ended.
+        #expect(await waitUntil { clock.sleeperCount == 0 })
+    }
+
+    @Test func aTestStoreReleasedWithLeftoversReportsThemAtItsCreation() async {
+        let clock = TestClock()
+        let creationLine = #line + 2
+        await withKnownIssue {
+            let store = TestStore(
+                initialState: SearchState(),
+                reducer: searchReducer,
+                middleware: SearchMiddleware(client: .groceries, clock: clock)
+            )
+            await store.send(.queryChanged("milk")) {
+                $0.query = "milk"
+                $0.isLoading = true
+            }
+        } matching: { issue in
+            issue.description.contains("1 effect still running when the test store was released without finish()")
+                && issue.sourceLocation?.line == creationLine
+        }
+    }
+
+    @Test func aThrowingAssertionIsReported() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        await withKnownIssue {
+            await store.send(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
+        } matching: { issue in
+            issue.description.contains("The state assertion after sending increment threw an error")
+        }
+    }
+
+    @Test func nonExhaustiveModeStillChecksWhatIsAsserted() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        store.exhaustivity = .off
+        await withKnownIssue {
+            await store.send(.increment) { $0.count = 5 }
+        } matching: { issue in
+            issue.description.contains("count: 5 → 1") && !issue.description.contains("history")
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Aqueduct
+import AqueductTesting
+import Testing
+
+@MainActor
+@Suite struct TestStoreTests {
+    @Test func sendAssertsTheStateChange() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer)
+        await store.send(.increment) {
+            $0.count = 1
+            $0.history = [1]
+        }
+        await store.send(.set(5)) {
+            $0.count = 5
+            $0.history.append(5)
+        }
+        #expect(store.state.count == 5)
+        await store.finish()
+    }
+
+    @Test func synchronousEffectsAreReceivedInOrderByCasePathValueAndPredicate() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.set(12)) {
+            $0.count = 12
+            $0.history = [12]
+        }
+        await store.receive(\.clamped, 10) {
+            $0.count = 10
+            $0.history.append(10)
+        }
+        await store.send(.incrementTwice) { $0.history.append(10) }
+        await store.receive(\.increment) {
+            $0.count = 11
+            $0.history.append(11)
+        }
+        await store.receive(where: { $0 == .increment }) {
+            $0.count = 12
+            $0.history.append(12)
+        }
+        await store.send(.set(3)) {
+            $0.count = 3
+            $0.history.append(3)
+        }
+        await store.finish()
+    }
+
+    @Test func receivingByAnEquatableValue() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        await store.send(.set(11)) {
+            $0.count = 11
+            $0.history = [11]
+        }
+        await store.receive(.clamped(10)) {
+            $0.count = 10
+            $0.history.append(10)
+        }
+    }
+
+    @Test func asynchronousEffectsAreAwaitedWithANonEquatableAction() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        await store.send(.queryChanged("mil")) {
+            $0.query = "mil"
+            $0.isLoading = true
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(\.loaded) {
+            $0.results = ["Milk", "Mild cheese"]
+            $0.isLoading = false
+        }
+        await store.finish()
+    }
+
+    @Test func failuresOfTheClientArriveAsActions() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .failing, clock: clock)
+        )
+        await store.send(.queryChanged("milk")) {
+            $0.query = "milk"
+            $0.isLoading = true
+        }
+        await clock.advance(by: .milliseconds(300))
+        let received = await store.receive(\.failed) {
+            $0.isLoading = false
+            $0.error = "SearchFailure(reason: \"offline\")"
+        }
+        #expect((received?.action.failed as? SearchFailure) == SearchFailure(reason: "offline"))
+        await store.finish()
+    }
+
+    @Test func receivedActionsKeepTheirSource() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        let line = #line + 1
+        await store.send(.set(20)) {
+            $0.count = 20
+            $0.history = [20]
+        }
+        let received = await store.receive(\.clamped) {
+            $0.count = 10
+            $0.history.append(10)
+        }
+        let source = try! #require(received?.source)
+        #expect(source.file == "AqueductTestingTests/TestStoreTests.swift")
+        #expect(source.line == UInt(line))
+        #expect(source.function == "receivedActionsKeepTheirSource()")
+        #expect(source.info == "Sent by an effect of set(20)")
+    }
+
+    @Test func actionsTheStartHookDispatchesAreReceived() async {
+        let source = AnyMiddleware<CounterAction, CounterAction, CounterState>(
+            handle: { _, _, _ in .none },
+            start: { context in context.dispatcher.dispatch(.set(context.state().count + 1), info: "started") }
+        )
+        let store = TestStore(initialState: CounterState(count: 41), reducer: counterReducer, middleware: source)
+        let received = await store.receive(\.set, 42) {
+            $0.count = 42
+            $0.history = [42]
+        }
+        #expect(received?.source.info == "started")
+        await store.finish()
+    }
+
+    @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
+        store.exhaustivity = .off
+        await store.send(.set(12)) { $0.count = 12 }  // history not asserted
+        await store.send(.incrementTwice)  // the clamp before it is skipped
+        await store.receive(\.increment)  // the first increment is received, its change skipped
+        await store.receive(\.increment) { $0.count = 12 }
+        await store.send(.increment) { $0.count = 13 }
+        await store.finish()
+    }
+
+    @Test func nonExhaustiveModeCancelsEffectsLeftRunning() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        store.exhaustivity = .off
+        await store.send(.queryChanged("bread")) { $0.isLoading = true }
+        #expect(clock.sleeperCount == 1)
+        await store.finish()
+        #expect(await waitUntil { clock.sleeperCount == 0 })
+    }
+
+    @Test func skippingReceivedActionsAndInFlightEffects() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        await store.send(.queryChanged("m")) {
+            $0.query = "m"
+            $0.isLoading = true
+        }
+        let cancelled = await store.skipInFlightEffects()
+        #expect(cancelled == ["queryChanged(\"m\")"])
+        await store.finish()
+    }
+}
+
+/// Polls `condition` on the main actor, for effects that end off it. Gives up after about 2 s.
+@MainActor
+func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
+    for _ in 0..<2_000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
