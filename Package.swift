@@ -106,7 +106,11 @@ let package = Package(
             path: "Examples/CheckIn/Tests"
         ),
         // The check-in feature: state, actions, reducer and middleware over CheckInClient only.
-        .target(name: "CheckIn", dependencies: ["Aqueduct", "CheckInClient"], path: "Examples/CheckIn/Sources/CheckIn"),
+        .target(
+            name: "CheckIn",
+            dependencies: ["Aqueduct", "CheckInClient"],
+            path: "Examples/CheckIn/Sources/CheckIn"
+        ),
         .testTarget(
             name: "CheckInTests",
             dependencies: ["CheckIn", "CheckInClient", "Aqueduct", "AqueductTesting"],
