@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "LifeSignalTests",
             dependencies: [
-                "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "Aqueduct", "AqueductTesting",
+                "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInHTTP", "Aqueduct", "AqueductTesting",
                 "Lifecycle", "Reachability",
             ],
             path: "Examples/LifeSignal/Tests"
