@@ -95,7 +95,7 @@ import Darwin
         let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         try await app.type("check-in", thenWaitFor: "Checked in at ")
         // The signal adapter is armed once it has emitted the initial activation.
-        #expect(app.errorOutput.contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)"))
+        try await app.waitForLog("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)")
 
         app.send(SIGTERM)
         let (status, reason) = try await app.waitForExit()

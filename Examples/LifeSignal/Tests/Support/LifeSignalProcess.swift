@@ -89,6 +89,13 @@ final class LifeSignalProcess {
         }
     }
 
+    /// Waits until standard error (the action log) contains `expected`.
+    func waitForLog(_ expected: String) async throws {
+        try await poll("'\(expected)' on stderr; got:\n\(errorOutput.suffix(2000))") {
+            self.errorOutput.contains(expected)
+        }
+    }
+
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }
