@@ -3,7 +3,8 @@ import CheckIn
 import CheckInClient
 
 /// Prints the results of check-in operations on the terminal as they arrive — whether a typed
-/// command or a bridge (a sync when the network returns) started them.
+/// command or a bridge (a sync when the network returns) started them. The pending count is
+/// printed when it changes to a non-zero value.
 ///
 /// A middleware of the app: it reads the state after the reducer and sends nothing.
 ///
@@ -38,7 +39,8 @@ public struct TerminalReporter: Middleware {
                 let due = state.deadline.map { " Next check-in due by \(TerminalText.date($0))." } ?? ""
                 return "Checked in at \(TerminalText.date(checkIn.date)).\(due)"
             }
-        case .pendingCountLoaded(let count) where count > 0:
+        case .pendingCountLoaded(let count) where count > 0 && count != state().checkIn.pendingSyncCount:
+            // `handle` runs before the reducer: the state still holds the previous count.
             line = { _ in "\(TerminalText.plural(count, "check-in")) waiting to sync." }
         case .synced(let count) where count > 0:
             line = { _ in "Synced \(TerminalText.plural(count, "check-in")) to the backend." }

@@ -136,11 +136,15 @@ import Testing
         store.dispatch(.checkIn(.failed(.triggerAlert, .alreadyActive)))
         store.dispatch(.checkIn(.synced(2)))
         store.dispatch(.checkIn(.synced(0)))
+        store.dispatch(.checkIn(.pendingCountLoaded(1)))
+        store.dispatch(.checkIn(.pendingCountLoaded(1)))
+        store.dispatch(.checkIn(.pendingCountLoaded(0)))
 
         #expect(
             transcript.output == [
                 "Could not trigger the alert: an alert is already active.\n",
                 "Synced 2 check-ins to the backend.\n",
+                "1 check-in waiting to sync.\n",
             ]
         )
         #expect(store.state.checkIn.lastError == .alreadyActive)
