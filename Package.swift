@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "CheckInSQLite", targets: ["CheckInSQLite"]),
         .library(name: "CheckInHTTP", targets: ["CheckInHTTP"]),
         .library(name: "CheckInOfflineFirst", targets: ["CheckInOfflineFirst"]),
+        .library(name: "CheckIn", targets: ["CheckIn"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
+        .executable(name: "LifeSignal", targets: ["LifeSignal"]),
     ],
     targets: [
         // The core.
@@ -102,6 +104,37 @@ let package = Package(
             name: "CheckInClientTests",
             dependencies: ["CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst", "CSQLite"],
             path: "Examples/CheckIn/Tests"
+        ),
+        // The check-in feature: state, actions, reducer and middleware over CheckInClient only.
+        .target(
+            name: "CheckIn",
+            dependencies: ["Aqueduct", "CheckInClient"],
+            path: "Examples/CheckIn/Sources/CheckIn"
+        ),
+        .testTarget(
+            name: "CheckInTests",
+            dependencies: ["CheckIn", "CheckInClient", "Aqueduct", "AqueductTesting"],
+            path: "Examples/CheckIn/FeatureTests"
+        ),
+
+        // The LifeSignal app: its composition root (a library, so tests can build the store) and
+        // the executable that runs it.
+        .target(
+            name: "LifeSignalApp",
+            dependencies: [
+                "Aqueduct", "CheckIn", "CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst",
+                "Lifecycle", "Reachability",
+            ],
+            path: "Examples/LifeSignal/App"
+        ),
+        .executableTarget(name: "LifeSignal", dependencies: ["LifeSignalApp"], path: "Examples/LifeSignal/Main"),
+        .testTarget(
+            name: "LifeSignalTests",
+            dependencies: [
+                "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInHTTP", "Aqueduct", "AqueductTesting",
+                "Lifecycle", "Reachability",
+            ],
+            path: "Examples/LifeSignal/Tests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,181 @@
+import Aqueduct
+import CheckInClient
+import Foundation
+
+/// The check-in feature's middleware: calls the ``CheckInClient`` for each command, turns its
+/// results and domain errors into ``CheckInAction``s, and schedules the overdue deadline.
+///
+/// It depends on the client interface only, never on a backend: the composition root chooses
+/// the adapter (SQLite, HTTP, offline-first, in-memory) and, for a backend with a sync queue,
+/// a ``CheckInSync``. Time comes from the injected `now` (wall-clock dates of check-ins) and
+/// `clock` (the sleep until the deadline), so tests control both.
+///
+/// - The deadline is one cancellable effect, re-scheduled on every check-in and every loaded
+///   history: it sleeps on `clock` until the last check-in plus ``CheckInState/interval`` and
+///   sends ``CheckInAction/deadlinePassed``. A deadline already in the past is sent at once.
+/// - ``CheckInAction/cancelAlert`` without an active alert fails with
+///   ``CheckInError/notActive`` without calling the client.
+/// - Without a ``CheckInSync``, ``CheckInAction/sync`` answers ``CheckInAction/synced(_:)``
+///   with 0 and ``CheckInAction/flush`` answers ``CheckInAction/flushed`` at once.
+///
+/// ```swift
+/// let middleware = CheckInMiddleware(client: SQLiteCheckInStore(path: path).client, clock: ContinuousClock())
+/// let store = Store(initialState: CheckInState(), reducer: CheckInState.reducer, middleware: middleware)
+/// store.dispatch(.checkIn)
+/// ```
+///
+/// A `Sendable` value; `handle` runs on the main actor, client calls in effects.
+public struct CheckInMiddleware: Middleware {
+    /// The id of the deadline effect.
+    private struct Deadline: Hashable, Sendable {}
+
+    private let client: CheckInClient
+    private let syncCapability: CheckInSync?
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private let historyLimit: Int
+
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - client: The check-in client.
+    ///   - sync: The sync capability of a backend with a local queue, or `nil`.
+    ///   - clock: The clock the deadline sleeps on: `ContinuousClock()` in an app, a test clock in tests.
+    ///   - now: The current date, used to date check-ins and to measure the time left.
+    ///   - historyLimit: How many check-ins a refresh loads.
+    public init(
+        client: CheckInClient,
+        sync: CheckInSync? = nil,
+        clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date = { Date() },
+        historyLimit: Int = 50
+    ) {
+        self.client = client
+        self.syncCapability = sync
+        self.clock = clock
+        self.now = now
+        self.historyLimit = historyLimit
+    }
+
+    /// Returns the work for `action`: a client call for a command, the deadline for a check-in.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Who sent it.
+    ///   - state: The feature state.
+    /// - Returns: The effect.
+    @MainActor
+    public func handle(
+        action: CheckInAction,
+        from source: ActionSource,
+        state: GetState<CheckInState>
+    ) -> Effect<CheckInAction> {
+        switch action {
+        case .checkIn:
+            return .run { [client, now, syncCapability] send in
+                do throws(CheckInError) {
+                    send(.checkedIn(try await client.checkIn(at: now())))
+                } catch {
+                    send(.failed(.checkIn, error))
+                    return
+                }
+                if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
+            }
+        case .refresh:
+            return .run { [client, historyLimit, syncCapability] send in
+                do throws(CheckInError) {
+                    send(.historyLoaded(try await client.history(limit: historyLimit)))
+                } catch {
+                    send(.failed(.refresh, error))
+                }
+                do throws(CheckInError) {
+                    send(.activeAlertLoaded(try await client.activeAlert()))
+                } catch {
+                    send(.failed(.refresh, error))
+                }
+                if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
+            }
+        case .triggerAlert:
+            return .run { [client] send in
+                do throws(CheckInError) {
+                    send(.alertTriggered(try await client.triggerAlert()))
+                } catch {
+                    send(.failed(.triggerAlert, error))
+                }
+            }
+        case .cancelAlert:
+            guard let alert = state().activeAlert else { return .send(.failed(.cancelAlert, .notActive)) }
+            return .run { [client] send in
+                do throws(CheckInError) {
+                    send(.alertCancelled(try await client.cancelAlert(id: alert.id)))
+                } catch {
+                    send(.failed(.cancelAlert, error))
+                }
+            }
+        case .sync:
+            guard let syncCapability else { return .send(.synced(0)) }
+            return .run { send in
+                await Self.sync(syncCapability, as: .sync, send)
+            }
+        case .flush:
+            guard let syncCapability else { return .send(.flushed) }
+            return .run { send in
+                await Self.sync(syncCapability, as: .flush, send)
+                send(.flushed)
+            }
+        case .checkedIn(let checkIn):
+            return scheduleDeadline(after: checkIn, state: state())
+        case .historyLoaded(let history):
+            guard let newest = history.max(by: { $0.date < $1.date }) else { return .none }
+            return scheduleDeadline(after: newest, state: state())
+        case .alertTriggered, .alertCancelled, .activeAlertLoaded, .synced, .pendingCountLoaded, .flushed, .failed,
+            .deadlinePassed:
+            return .none
+        }
+    }
+
+    /// The deadline effect for the newest of `checkIn` and the state's last check-in.
+    @MainActor
+    private func scheduleDeadline(after checkIn: CheckIn, state: CheckInState) -> Effect<CheckInAction> {
+        // `handle` runs before the reducer: the state may still hold an older check-in.
+        var newest = checkIn
+        if let last = state.lastCheckIn, last.date > checkIn.date { newest = last }
+        let deadline = newest.date.addingTimeInterval(state.interval.timeInterval)
+        let remaining = deadline.timeIntervalSince(now())
+        guard remaining > 0 else {
+            return .merge(.cancel(id: Deadline()), .send(.deadlinePassed))
+        }
+        return .run { [clock] send in
+            do {
+                try await clock.sleep(for: .milliseconds(Int64((remaining * 1000).rounded(.up))))
+            } catch {
+                return  // Cancelled: a newer check-in re-scheduled it, or the store went away.
+            }
+            send(.deadlinePassed)
+        }
+        .cancellable(id: Deadline(), cancelInFlight: true)
+    }
+
+    /// Syncs and reports the result and the new pending count.
+    private static func sync(
+        _ capability: CheckInSync,
+        as operation: CheckInOperation,
+        _ send: Send<CheckInAction>
+    ) async {
+        do throws(CheckInError) {
+            send(.synced(try await capability.sync()))
+        } catch {
+            send(.failed(operation, error))
+        }
+        await loadPendingCount(capability, send)
+    }
+
+    /// Reports the pending count, or the failure to read it.
+    private static func loadPendingCount(_ capability: CheckInSync, _ send: Send<CheckInAction>) async {
+        do throws(CheckInError) {
+            send(.pendingCountLoaded(try await capability.pendingCount()))
+        } catch {
+            send(.failed(.sync, error))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Aqueduct
+import CheckInSQLite
+
+/// Why LifeSignal could not start with the options it was given. A `Sendable` value; its
+/// description is a sentence for a person, naming the file or directory at fault.
+///
+/// ```swift
+/// do { backend = try LifeSignalBackend.open(options) } catch { print(error); exit(error.exitStatus) }
+/// ```
+public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data directory could not be created.
+    case dataDirectory(path: String, reason: String)
+    /// A database file cannot be used (not a database, corrupt, foreign, newer, …).
+    case database(SQLiteStoreError)
+    /// The log file cannot be opened.
+    case logFile(LogPrinterError)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .dataDirectory(let path, let reason): "LifeSignal: cannot create the data directory \(path): \(reason)"
+        case .database(let error): "LifeSignal: \(error)"
+        case .logFile(let error): "LifeSignal: cannot open the log file: \(error)"
+        }
+    }
+
+    /// The process exit status: 73 (`EX_CANTCREAT`) for the directory and the log, 65
+    /// (`EX_DATAERR`) for a database.
+    public var exitStatus: Int32 {
+        switch self {
+        case .dataDirectory, .logFile: 73
+        case .database: 65
+        }
+    }
+}

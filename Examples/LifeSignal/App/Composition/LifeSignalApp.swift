@@ -1,0 +1,130 @@
+import Aqueduct
+import CheckIn
+import CheckInClient
+import Foundation
+import Lifecycle
+import Reachability
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The composition root of LifeSignal: the one place that picks the adapters and wires the
+/// check-in, lifecycle and reachability features with bridges, the logger and the terminal.
+///
+/// ```swift
+/// let store = LifeSignalApp.makeStore(
+///     backend: LifeSignalBackend(client: .inMemory(), summary: "in memory"),
+///     lifecycle: ScriptedLifecycle().client,
+///     pathMonitor: ManualPathMonitor(initial: .disconnected).client
+/// )
+/// ```
+///
+/// Isolation: `@MainActor`.
+@MainActor
+public enum LifeSignalApp {
+    /// Builds the app's store; its middlewares start before it is returned.
+    ///
+    /// - Parameters:
+    ///   - backend: The check-in backend.
+    ///   - lifecycle: Where lifecycle events come from.
+    ///   - pathMonitor: Where network paths come from.
+    ///   - interval: How long a check-in lasts.
+    ///   - logger: Where the logger writes; standard error by default, so the terminal stays readable.
+    ///   - output: Where the results of operations are printed for the person at the terminal.
+    ///   - showsStateChanges: Whether the logger shows state changes.
+    ///   - clock: The clock of the overdue deadline.
+    ///   - now: The current date.
+    /// - Returns: The store.
+    public static func makeStore(
+        backend: LifeSignalBackend,
+        lifecycle: LifecycleClient,
+        pathMonitor: PathMonitorClient,
+        interval: Duration = .seconds(24 * 60 * 60),
+        logger: LogPrinter = .standardError,
+        output: LogPrinter = .standardOutput,
+        showsStateChanges: Bool = false,
+        clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> Store<AppAction, AppState> {
+        let middleware =
+            LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
+            <> lifeSignalBridges
+            <> TerminalReporter(output: output)
+            <> AppLifecycleMiddleware(client: lifecycle)
+            .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
+            <> ReachabilityMiddleware(client: pathMonitor)
+            .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { _ in () })
+            <> CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
+            .lift(inputAction: \AppAction.checkIn, outputAction: AppAction.checkIn, state: \AppState.checkIn)
+        let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
+        return Store(initialState: state, reducer: AppState.reducer, middleware: middleware)
+    }
+
+    /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the
+    /// command line and the environment, opens the backend, builds the store with POSIX
+    /// signals and the selected network monitor, reads commands from standard input, and exits
+    /// with status 0 once the last flush is over. Bad arguments and unusable files end the
+    /// process with a message on standard error and a non-zero status.
+    public static func run() async -> Never {
+        let options: LifeSignalOptions
+        do {
+            options = try LifeSignalOptions.parse(
+                Array(CommandLine.arguments.dropFirst()),
+                environment: ProcessInfo.processInfo.environment
+            )
+        } catch {
+            fail("\(error)", status: 64)
+        }
+        if options.showsHelp {
+            LogPrinter.standardOutput.print(LifeSignalOptions.usage + "\n\n" + TerminalCommand.helpText + "\n")
+            finish(status: 0)
+        }
+        let backend: LifeSignalBackend
+        var logger = LogPrinter.standardError
+        do throws(LifeSignalStartupError) {
+            if let path = options.logFile {
+                do throws(LogPrinterError) {
+                    logger = try LogPrinter.file(path)
+                } catch {
+                    throw .logFile(error)
+                }
+            }
+            backend = try LifeSignalBackend.open(options)
+        } catch {
+            fail(error.description, status: error.exitStatus)
+        }
+
+        let output = LogPrinter.standardOutput
+        output.print("LifeSignal — checking in with the \(backend.summary).\nType 'help' for the commands.\n")
+        let store = makeStore(
+            backend: backend,
+            lifecycle: POSIXSignalLifecycle(configuration: .init(termination: .finishStream)).client,
+            pathMonitor: options.pathMonitor,
+            interval: options.interval,
+            logger: logger,
+            output: output,
+            showsStateChanges: options.showsStateChanges
+        )
+        let session = TerminalSession(store: store, output: output)
+        Task.detached { await session.run(lines: StandardInput.lines()) }
+
+        await store.firstState { $0.isReadyToExit }
+        output.print("Bye.\n")
+        finish(status: 0)
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        LogPrinter.standardError.print(message + "\n")
+        finish(status: status)
+    }
+
+    private static func finish(status: Int32) -> Never {
+        fflush(nil)
+        exit(status)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Reachability
+
+/// The LifeSignal command line and environment, parsed. A `Sendable`, `Equatable` value.
+///
+/// ```
+/// --data-dir DIR        where the SQLite files live (default: $LIFESIGNAL_DATA_DIR, else
+///                       $XDG_DATA_HOME/LifeSignal, else ~/.local/share/LifeSignal)
+/// --functions-url URL   use the HTTP cloud-functions backend (env LIFESIGNAL_FUNCTIONS_URL),
+///                       through the offline-first queue in the data directory
+/// --token TOKEN         its bearer token (env LIFESIGNAL_TOKEN); required with a URL
+/// --network live|none   the real network monitor (default) or none
+/// --interval SECONDS    how long a check-in lasts (default 86400, 24 hours)
+/// --log FILE            write the action log to FILE instead of standard error
+/// --state-changes       log the state change after each action
+/// --help                print the usage and exit
+/// ```
+///
+/// ```swift
+/// let options = try LifeSignalOptions.parse(["--network", "none"], environment: ["HOME": "/home/ada"])
+/// options.dataDirectory  // "/home/ada/.local/share/LifeSignal"
+/// ```
+public struct LifeSignalOptions: Sendable, Equatable {
+    /// Which path monitor to use.
+    public enum Network: String, Sendable, Equatable {
+        /// The platform's monitor: netlink on Linux, `NWPathMonitor` on Apple platforms.
+        case live
+        /// A monitor that reports a disconnected path and nothing else.
+        case none
+    }
+
+    /// Which backend stores the check-ins.
+    public enum Backend: Sendable, Equatable {
+        /// The embedded SQLite file in the data directory.
+        case sqlite
+        /// The HTTP cloud functions at `url`, with a local SQLite queue (offline-first).
+        case cloudFunctions(url: URL, token: String)
+    }
+
+    /// The directory of the SQLite files.
+    public var dataDirectory: String
+    /// The backend.
+    public var backend: Backend
+    /// The path monitor.
+    public var network: Network
+    /// How long a check-in lasts.
+    public var interval: Duration
+    /// The log file, or `nil` for standard error.
+    public var logFile: String?
+    /// Whether the logger shows state changes.
+    public var showsStateChanges: Bool
+    /// Whether `--help` was given.
+    public var showsHelp: Bool
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The directory of the SQLite files.
+    ///   - backend: The backend.
+    ///   - network: The path monitor.
+    ///   - interval: How long a check-in lasts.
+    ///   - logFile: The log file, or `nil` for standard error.
+    ///   - showsStateChanges: Whether the logger shows state changes.
+    ///   - showsHelp: Whether to print the usage and exit.
+    public init(
+        dataDirectory: String,
+        backend: Backend = .sqlite,
+        network: Network = .live,
+        interval: Duration = .seconds(24 * 60 * 60),
+        logFile: String? = nil,
+        showsStateChanges: Bool = false,
+        showsHelp: Bool = false
+    ) {
+        self.dataDirectory = dataDirectory
+        self.backend = backend
+        self.network = network
+        self.interval = interval
+        self.logFile = logFile
+        self.showsStateChanges = showsStateChanges
+        self.showsHelp = showsHelp
+    }
+
+    /// The usage text.
+    public static let usage = """
+        usage: LifeSignal [--data-dir DIR] [--functions-url URL --token TOKEN] [--network live|none]
+                          [--interval SECONDS] [--log FILE] [--state-changes] [--help]
+        environment: LIFESIGNAL_DATA_DIR, XDG_DATA_HOME, LIFESIGNAL_FUNCTIONS_URL, LIFESIGNAL_TOKEN
+        """
+
+    /// The default data directory: `$LIFESIGNAL_DATA_DIR`, else `$XDG_DATA_HOME/LifeSignal`,
+    /// else `~/.local/share/LifeSignal`.
+    ///
+    /// - Parameter environment: The environment variables.
+    /// - Returns: The directory.
+    public static func defaultDataDirectory(environment: [String: String]) -> String {
+        if let directory = environment["LIFESIGNAL_DATA_DIR"], !directory.isEmpty { return directory }
+        if let base = environment["XDG_DATA_HOME"], !base.isEmpty { return base + "/LifeSignal" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/LifeSignal"
+    }
+
+    /// Parses the arguments after the program name, with the environment for defaults.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: The environment variables.
+    /// - Returns: The options.
+    /// - Throws: ``LifeSignalOptionsError`` for an unknown option, a missing or bad value, or a
+    ///   functions URL without a token.
+    public static func parse(
+        _ arguments: [String],
+        environment: [String: String]
+    ) throws(LifeSignalOptionsError) -> LifeSignalOptions {
+        var options = LifeSignalOptions(dataDirectory: defaultDataDirectory(environment: environment))
+        var functionsURL = environment["LIFESIGNAL_FUNCTIONS_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        var token = environment["LIFESIGNAL_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        var remaining = arguments[...]
+
+        func value(of option: String) throws(LifeSignalOptionsError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") || value == "-" else {
+                throw LifeSignalOptionsError("\(option) needs a value")
+            }
+            return value
+        }
+
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--data-dir":
+                options.dataDirectory = try value(of: argument)
+            case "--functions-url":
+                functionsURL = try value(of: argument)
+            case "--token":
+                token = try value(of: argument)
+            case "--network":
+                let name = try value(of: argument)
+                guard let network = Network(rawValue: name) else {
+                    throw LifeSignalOptionsError("--network must be 'live' or 'none', not '\(name)'")
+                }
+                options.network = network
+            case "--interval":
+                let text = try value(of: argument)
+                guard let seconds = Int(text), seconds > 0 else {
+                    throw LifeSignalOptionsError("--interval needs a positive number of seconds, not '\(text)'")
+                }
+                options.interval = .seconds(seconds)
+            case "--log":
+                options.logFile = try value(of: argument)
+            case "--state-changes":
+                options.showsStateChanges = true
+            case "--help", "-h":
+                options.showsHelp = true
+            default:
+                throw LifeSignalOptionsError("unknown option '\(argument)'")
+            }
+        }
+
+        if let functionsURL {
+            guard let url = URL(string: functionsURL), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host != nil
+            else {
+                throw LifeSignalOptionsError("the functions URL '\(functionsURL)' is not an http(s) URL")
+            }
+            guard let token else {
+                throw LifeSignalOptionsError(
+                    "the functions URL \(functionsURL) needs a token: pass --token or set LIFESIGNAL_TOKEN"
+                )
+            }
+            options.backend = .cloudFunctions(url: url, token: token)
+        }
+        return options
+    }
+
+    /// The path monitor these options select.
+    public var pathMonitor: PathMonitorClient {
+        switch network {
+        case .live: .live
+        case .none: ManualPathMonitor(initial: .disconnected).client
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A command typed at the LifeSignal terminal. A `Sendable` value.
+///
+/// ```swift
+/// TerminalCommand(parsing: "check-in")   // .checkIn
+/// TerminalCommand(parsing: "dance")      // .unknown("dance")
+/// ```
+public enum TerminalCommand: Sendable, Equatable {
+    /// `check-in`: record a check-in now.
+    case checkIn
+    /// `status`: show the last check-in, the deadline, the alert and the sync queue.
+    case status
+    /// `history`: reload and show the check-ins.
+    case history
+    /// `alert`: trigger an alert.
+    case alert
+    /// `cancel-alert`: cancel the active alert.
+    case cancelAlert
+    /// `help`: list the commands.
+    case help
+    /// `quit`: flush and exit.
+    case quit
+    /// An empty line.
+    case empty
+    /// Anything else.
+    case unknown(String)
+
+    /// Parses one line; surrounding blanks and letter case do not matter.
+    ///
+    /// - Parameter line: The line, without its newline.
+    public init(parsing line: String) {
+        let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "check-in", "checkin": self = .checkIn
+        case "status": self = .status
+        case "history": self = .history
+        case "alert": self = .alert
+        case "cancel-alert": self = .cancelAlert
+        case "help", "?": self = .help
+        case "quit", "exit": self = .quit
+        case "": self = .empty
+        default: self = .unknown(line.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// The help text.
+    public static let helpText = """
+        Commands:
+          check-in      record a check-in now
+          status        show the last check-in, the deadline, the alert and the sync queue
+          history       show the check-ins, newest first
+          alert         trigger an alert
+          cancel-alert  cancel the active alert
+          help          show this list
+          quit          sync what is pending and exit (end of input does the same)
+        """
+}

@@ -1,0 +1,42 @@
+import CheckIn
+import CheckInClient
+import Foundation
+
+/// The sentences the terminal prints, in one place.
+enum TerminalText {
+    static func date(_ date: Date) -> String {
+        date.ISO8601Format()
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    static func status(_ state: CheckInState) -> String {
+        var lines: [String] = []
+        if let last = state.lastCheckIn, let deadline = state.deadline {
+            lines.append("Last check-in: \(date(last.date))")
+            lines.append("Next check-in due by: \(date(deadline))\(state.isOverdue ? " — OVERDUE" : "")")
+        } else {
+            lines.append("Last check-in: never")
+        }
+        if let alert = state.activeAlert {
+            lines.append("Alert: active since \(date(alert.triggeredAt))")
+        } else {
+            lines.append("Alert: none")
+        }
+        if state.hasSyncQueue {
+            lines.append("Waiting to sync: \(state.pendingSyncCount.map(String.init) ?? "unknown")")
+        }
+        if let error = state.lastError {
+            lines.append("Last error: \(error)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func history(_ history: [CheckIn]) -> String {
+        guard !history.isEmpty else { return "No check-ins yet." }
+        let lines = history.enumerated().map { index, checkIn in "  \(index + 1). \(date(checkIn.date))" }
+        return (["History (\(plural(history.count, "check-in")), newest first):"] + lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,152 @@
+import Aqueduct
+import AqueductTesting
+import CheckIn
+import CheckInClient
+import LifeSignalApp
+import Lifecycle
+import Reachability
+import Testing
+
+/// The app's bridges through the real store the composition root builds, with the logger
+/// writing to a closure: each bridged action is logged in order, with its bridge's source.
+@MainActor
+@Suite struct LifeSignalBridgesTests {
+    /// What the logger and the terminal printed.
+    @MainActor final class Transcript {
+        var log: [String] = []
+        var output: [String] = []
+
+        /// The logged actions, in order: the text after `┌─▶ `.
+        var actions: [String] {
+            log.joined().split(separator: "\n").compactMap { line in
+                line.hasPrefix("┌─▶ ") ? String(line.dropFirst("┌─▶ ".count)) : nil
+            }
+        }
+    }
+
+    let transcript = Transcript()
+
+    func makeStore(sync: CheckInSync? = nil) -> Store<AppAction, AppState> {
+        let transcript = self.transcript
+        return LifeSignalApp.makeStore(
+            backend: LifeSignalBackend(client: .inMemory(), sync: sync, summary: "memory"),
+            lifecycle: ScriptedLifecycle([], finishesAfterScript: false).client,
+            pathMonitor: ManualPathMonitor().client,
+            logger: .closure { transcript.log.append($0) },
+            output: .closure { transcript.output.append($0) },
+            clock: TestClock()
+        )
+    }
+
+    static let pendingSync = CheckInSync(
+        sync: { () throws(CheckInError) in 0 },
+        pendingCount: { () throws(CheckInError) in 1 }
+    )
+
+    @Test func becomingActiveStartsMonitoringRefreshesAndSyncsAQueue() {
+        let store = makeStore(sync: Self.pendingSync)
+
+        store.dispatch(.lifecycle(.didBecomeActive))
+
+        #expect(
+            transcript.actions == [
+                "lifecycle(AppLifecycleAction.didBecomeActive)",
+                "reachability(ReachabilityEvent.startMonitoring)",
+                "checkIn(CheckInAction.refresh)",
+                "checkIn(CheckInAction.sync)",
+            ]
+        )
+        let bridged = "info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at LifeSignalBridges.swift"
+        #expect(transcript.log.filter { $0.contains(bridged) }.count == 3)
+        #expect(store.state.isMonitoring)
+        #expect(store.state.checkIn.isRefreshing)
+        #expect(store.state.checkIn.isSyncing)
+    }
+
+    @Test func withoutAQueueBecomingActiveDoesNotSync() {
+        let store = makeStore()
+
+        store.dispatch(.lifecycle(.didBecomeActive))
+
+        #expect(
+            transcript.actions == [
+                "lifecycle(AppLifecycleAction.didBecomeActive)",
+                "reachability(ReachabilityEvent.startMonitoring)",
+                "checkIn(CheckInAction.refresh)",
+            ]
+        )
+        #expect(!store.state.checkIn.isSyncing)
+    }
+
+    @Test func goingToTheBackgroundStopsMonitoring() {
+        let store = makeStore()
+
+        store.dispatch(.lifecycle(.didEnterBackground))
+
+        #expect(
+            transcript.actions == [
+                "lifecycle(AppLifecycleAction.didEnterBackground)",
+                "reachability(ReachabilityEvent.stopMonitoring)",
+            ]
+        )
+        #expect(
+            transcript.log.last?.contains(
+                "info: Bridged from lifecycle(AppLifecycleAction.didEnterBackground) at LifeSignalBridges.swift"
+            ) == true
+        )
+    }
+
+    @Test func connectingSyncsOnlyWhenCheckInsArePending() {
+        let store = makeStore(sync: Self.pendingSync)
+
+        store.dispatch(.reachability(.connectedToWired))
+        #expect(transcript.actions == ["reachability(ReachabilityEvent.connectedToWired)"])
+
+        store.dispatch(.checkIn(.pendingCountLoaded(1)))
+        store.dispatch(.reachability(.connectedToWifi))
+
+        #expect(
+            transcript.actions.suffix(2) == [
+                "reachability(ReachabilityEvent.connectedToWifi)",
+                "checkIn(CheckInAction.sync)",
+            ]
+        )
+        #expect(store.state.checkIn.isSyncing)
+    }
+
+    @Test func willTerminateFlushesAndThenTheAppIsReadyToExit() {
+        let store = makeStore()
+
+        store.dispatch(.lifecycle(.willTerminate))
+
+        #expect(
+            transcript.actions == [
+                "lifecycle(AppLifecycleAction.willTerminate)",
+                "checkIn(CheckInAction.flush)",
+                "checkIn(CheckInAction.flushed)",
+            ]
+        )
+        #expect(store.state.isTerminating)
+        #expect(store.state.isReadyToExit)
+    }
+
+    @Test func theTerminalReporterPrintsResults() {
+        let store = makeStore()
+
+        store.dispatch(.checkIn(.failed(.triggerAlert, .alreadyActive)))
+        store.dispatch(.checkIn(.synced(2)))
+        store.dispatch(.checkIn(.synced(0)))
+        store.dispatch(.checkIn(.pendingCountLoaded(1)))
+        store.dispatch(.checkIn(.pendingCountLoaded(1)))
+        store.dispatch(.checkIn(.pendingCountLoaded(0)))
+
+        #expect(
+            transcript.output == [
+                "Could not trigger the alert: an alert is already active.\n",
+                "Synced 2 check-ins to the backend.\n",
+                "1 check-in waiting to sync.\n",
+            ]
+        )
+        #expect(store.state.checkIn.lastError == .alreadyActive)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Arguments and files LifeSignal cannot use: a clear message on standard error, a non-zero
+/// status, never a crash and never a touched file.
+@Suite struct StartupErrorTests {
+    @Test func aGarbageDatabaseFileIsNamedAndLeftAlone() async throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("data"), withIntermediateDirectories: true)
+        let database = directory.path("data/lifesignal.sqlite")
+        let garbage = Data("this is not a database, it is a shopping list\n".utf8)
+        try garbage.write(to: URL(fileURLWithPath: database))
+
+        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let (status, reason) = try await app.waitForExit()
+
+        #expect(reason == .exit)
+        #expect(status == 65)
+        #expect(app.errorOutput == "LifeSignal: \(database) is not a SQLite database (refusing to touch it)\n")
+        #expect(app.output.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == garbage)
+    }
+
+    @Test(arguments: [
+        (["--network", "maybe"], "LifeSignal: --network must be 'live' or 'none', not 'maybe'"),
+        (["--frobnicate"], "LifeSignal: unknown option '--frobnicate'"),
+        (["--data-dir"], "LifeSignal: --data-dir needs a value"),
+        (["--interval", "-5"], "LifeSignal: --interval needs a positive number of seconds, not '-5'"),
+        (
+            ["--functions-url", "http://127.0.0.1:9"],
+            "LifeSignal: the functions URL http://127.0.0.1:9 needs a token: pass --token or set LIFESIGNAL_TOKEN"
+        ),
+        (
+            ["--functions-url", "not a url", "--token", "t"],
+            "LifeSignal: the functions URL 'not a url' is not an http(s) URL"
+        ),
+    ])
+    func badArgumentsExitWithUsage(arguments: [String], message: String) async throws {
+        let directory = try TemporaryDirectory()
+        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data")] + arguments)
+        let (status, reason) = try await app.waitForExit()
+
+        #expect(reason == .exit)
+        #expect(status == 64)
+        #expect(app.errorOutput.hasPrefix(message + "\nusage: LifeSignal"))
+        #expect(app.output.isEmpty)
+    }
+
+    @Test func aLogFileThatCannotBeOpenedIsNamed() async throws {
+        let directory = try TemporaryDirectory()
+        let log = directory.path("no/such/dir/log.txt")
+        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--log", log])
+        let (status, _) = try await app.waitForExit()
+
+        #expect(status == 73)
+        #expect(app.errorOutput.hasPrefix("LifeSignal: cannot open the log file: "))
+        #expect(app.errorOutput.contains(log))
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A fresh directory under the system temporary directory, removed by `remove()` or when released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lifesignal-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { remove() }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
