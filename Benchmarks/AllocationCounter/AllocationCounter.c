@@ -1,7 +1,15 @@
 // Interposes the allocator to count allocations exactly. See include/AllocationCounter.h.
 #include "AllocationCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// Sanitizers bring their own malloc; interposing it too would clash, so under a sanitizer the
+// counter is unavailable and counts nothing.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define ALLOCATION_COUNTER_SANITIZED 1
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(ALLOCATION_COUNTER_SANITIZED)
 
 #include <errno.h>
 #include <stdatomic.h>

@@ -16,8 +16,8 @@
 extern "C" {
 #endif
 
-/// 1 when this platform's allocator is interposed (Linux with glibc), 0 elsewhere; where it
-/// is 0 the counts are always 0 and mean nothing.
+/// 1 when this platform's allocator is interposed (Linux with glibc, no sanitizer), 0
+/// elsewhere; where it is 0 the counts are always 0 and mean nothing.
 int allocation_counter_is_available(void);
 
 /// Resets the counts to zero and starts counting, on every thread.
