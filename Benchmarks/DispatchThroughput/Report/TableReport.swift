@@ -64,7 +64,7 @@ struct TableReport {
             }
         }
         if !pending.isEmpty {
-            lines += ["", "Pending scenarios (their feature has not landed):"]
+            lines += ["", "Pending scenarios (not measured yet):"]
             for case .pending(let id, let title, let waitingFor) in pending {
                 lines.append("- \(id). \(title) — waiting for \(waitingFor)")
             }

@@ -45,7 +45,7 @@ extension ScenarioCatalog {
         .pending(
             id: "e",
             title: "bridge middleware: 10 bridges, one matches",
-            waitingFor: "BridgeMiddleware and `-->` (feature/bridges)"
+            waitingFor: "its scenario file (BridgeMiddleware has landed; see Benchmarks/README.md)"
         )
     }
 
@@ -53,7 +53,7 @@ extension ScenarioCatalog {
         .pending(
             id: "f",
             title: "logger middleware, filter rejects the action",
-            waitingFor: "LoggerMiddleware (feature/bridges)"
+            waitingFor: "its scenario file (LoggerMiddleware has landed; see Benchmarks/README.md)"
         )
     }
 
