@@ -137,7 +137,6 @@ let package = Package(
             path: "Examples/LifeSignal/Tests"
         ),
 
-
         // Benchmarks: the allocation counter interposes malloc and friends, so it is linked into
         // the benchmark executable only.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
