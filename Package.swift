@@ -136,6 +136,15 @@ let package = Package(
             ],
             path: "Examples/LifeSignal/Tests"
         ),
+
+        // Benchmarks: the allocation counter interposes malloc and friends, so it is linked into
+        // the benchmark executable only.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(
+            name: "DispatchThroughput",
+            dependencies: ["Aqueduct", "AllocationCounter"],
+            path: "Benchmarks/DispatchThroughput"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,79 @@
+// Dispatch throughput and allocations of Aqueduct's Store, each scenario beside a hand-written
+// baseline measured in the same run. See Benchmarks/README.md.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The benchmark's entry point: parses the options, refuses unoptimised builds, runs the
+/// selected scenarios on the main actor and reports them.
+@main
+struct DispatchThroughput {
+    static func main() async {
+        let slots = Scenarios.all
+        let options: Options
+        do {
+            guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst()), knownIDs: slots.map(\.id))
+            else {
+                print(Options.usage)
+                return
+            }
+            options = parsed
+        } catch {
+            writeError("DispatchThroughput: \(error.message)\n\(Options.usage)\n")
+            exit(64)
+        }
+
+        if let reason = unoptimisedBuildReason {
+            writeError(
+                """
+                DispatchThroughput: refusing to report: \(reason).
+                Unoptimised code is many times slower and allocates where optimised code does not, so
+                every figure, ratio and budget would be wrong. Run it in release mode:
+
+                    swift run -c release DispatchThroughput\(options.quick ? " --quick" : "")
+
+                """
+            )
+            exit(1)
+        }
+
+        let selected = slots.filter { options.filter.isEmpty || options.filter.contains($0.id) }
+        let plan = options.quick ? RunPlan.quick : RunPlan.full(secondsPerScenario: options.secondsPerScenario)
+        let runner = Runner(plan: plan)
+
+        if !options.json { emit(TableReport.header(machine: .current(), plan: plan)) }
+        var results: [ScenarioResult] = []
+        var pending: [ScenarioSlot] = []
+        for slot in selected {
+            guard case .ready(let scenario) = slot else {
+                pending.append(slot)
+                continue
+            }
+            let result = await runner.run(scenario)
+            results.append(result)
+            emit(options.json ? [JSONReport.line(result, quick: plan.quick)] : TableReport.rows(result))
+        }
+        if options.json {
+            for case .pending(let id, _, let waitingFor) in pending {
+                writeError("DispatchThroughput: scenario \(id) is pending: waiting for \(waitingFor)\n")
+            }
+        } else {
+            emit(TableReport.footer(results, pending: pending, plan: plan))
+        }
+    }
+
+    private static func emit(_ lines: [String]) {
+        for line in lines { print(line) }
+        fflush(nil)
+    }
+
+    private static func writeError(_ text: String) {
+        fflush(nil)
+        var text = text
+        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
+}

@@ -1,0 +1,21 @@
+/// One way of doing a scenario's work: through Aqueduct, or by hand as a baseline.
+///
+/// `run(actions)` builds everything it needs fresh (a new store, new state), then processes
+/// `actions` actions inside ``measure(_:)`` and returns what it measured. Only the processing
+/// is timed and counted.
+struct Workload: Sendable {
+    /// Shown in the table: `Aqueduct`, `class store`, `plain loop`.
+    let label: String
+    /// Names the JSON fields of a reference workload: `class_store` gives
+    /// `class_store_ns_per_action_median`.
+    let key: String
+    /// Builds a fresh subject, processes the given number of actions and measures that.
+    let run: @MainActor @Sendable (_ actions: Int) async -> Sample
+
+    /// Creates a workload.
+    init(_ label: String, key: String, run: @escaping @MainActor @Sendable (_ actions: Int) async -> Sample) {
+        self.label = label
+        self.key = key
+        self.run = run
+    }
+}

@@ -1,0 +1,46 @@
+/// The recorded repetitions of one workload and the figures derived from them.
+struct WorkloadResult: Sendable {
+    /// The workload's label, as in the table.
+    let label: String
+    /// The workload's JSON key (see ``Workload/key``).
+    let key: String
+    /// Nanoseconds per action of each recorded repetition.
+    private(set) var nanosecondsPerAction: [Double] = []
+    /// Allocations counted over every recorded repetition.
+    private(set) var allocations: UInt64 = 0
+    /// Actions processed over every recorded repetition.
+    private(set) var actions = 0
+
+    /// Creates an empty result.
+    init(label: String, key: String) {
+        self.label = label
+        self.key = key
+    }
+
+    /// Adds one repetition of `actions` actions.
+    mutating func record(_ sample: Sample, actions: Int) {
+        nanosecondsPerAction.append(Double(sample.nanoseconds) / Double(actions))
+        allocations += sample.allocations
+        self.actions += actions
+    }
+
+    /// The number of recorded repetitions.
+    var repetitions: Int { nanosecondsPerAction.count }
+
+    /// The median of the repetitions' nanoseconds per action.
+    var median: Double {
+        let sorted = nanosecondsPerAction.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
+    /// The fastest repetition's nanoseconds per action.
+    var minimum: Double { nanosecondsPerAction.min() ?? .nan }
+
+    /// Actions per second at the median.
+    var actionsPerSecond: Double { 1_000_000_000 / median }
+
+    /// Heap allocations per action, over every recorded repetition.
+    var allocationsPerAction: Double { actions == 0 ? .nan : Double(allocations) / Double(actions) }
+}

@@ -1,0 +1,38 @@
+/// One benchmark scenario: Aqueduct doing some work, a hand-written baseline doing the same
+/// work without the framework, optional further references, and the budgets Aqueduct must
+/// reach. All of them are measured in the same run.
+struct Scenario: Sendable {
+    /// The letter of the scenario in issue 8's table (`"a"` … `"h"`).
+    let id: String
+    /// What the scenario does, as the report prints it.
+    let title: String
+    /// Actions one repetition processes in a full run (a hundredth with `--quick`).
+    let actionsPerRepetition: Int
+    /// Aqueduct doing the work.
+    let subject: Workload
+    /// The same work written by hand, without the framework.
+    let baseline: Workload
+    /// Further workloads to compare with, each reported with its own JSON fields.
+    let references: [Workload]
+    /// What the subject must reach.
+    let budgets: [Budget]
+
+    /// Creates a scenario.
+    init(
+        id: String,
+        title: String,
+        actionsPerRepetition: Int,
+        subject: Workload,
+        baseline: Workload,
+        references: [Workload] = [],
+        budgets: [Budget]
+    ) {
+        self.id = id
+        self.title = title
+        self.actionsPerRepetition = actionsPerRepetition
+        self.subject = subject
+        self.baseline = baseline
+        self.references = references
+        self.budgets = budgets
+    }
+}

@@ -1,0 +1,74 @@
+/// A scenario ready to run, or the place of one whose feature has not landed yet.
+enum ScenarioSlot: Sendable {
+    /// A scenario to measure.
+    case ready(Scenario)
+    /// A scenario waiting for a feature; the report lists it as pending.
+    case pending(id: String, title: String, waitingFor: String)
+
+    /// The scenario's letter.
+    var id: String {
+        switch self {
+        case .ready(let scenario): scenario.id
+        case .pending(let id, _, _): id
+        }
+    }
+}
+
+/// The scenarios of issue 8, in report order: one slot a letter.
+///
+/// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
+/// defines its slot in an extension of ``Scenarios``. Slots whose feature has not landed have
+/// a default here that reports them as pending; a scenario file that defines the slot replaces
+/// the default (the type's own member is the protocol's witness), so adding scenario e, f or
+/// h is adding its file — nothing else changes.
+protocol ScenarioCatalog {
+    /// a. counter: the reducer increments an `Int`.
+    static var a: ScenarioSlot { get }
+    /// b. a + 5 pass-through middlewares.
+    static var b: ScenarioSlot { get }
+    /// c. a + 10 state observers.
+    static var c: ScenarioSlot { get }
+    /// d. the state holds `[Int]` × 1000 and the reducer mutates one element.
+    static var d: ScenarioSlot { get }
+    /// e. a bridge middleware with 10 bridges, one of which matches.
+    static var e: ScenarioSlot { get }
+    /// f. the logger middleware with a filter that rejects the action.
+    static var f: ScenarioSlot { get }
+    /// g. 4 tasks dispatching through the `Sendable` dispatcher concurrently.
+    static var g: ScenarioSlot { get }
+    /// h. projections 10 levels deep and 1,000 unrelated observers.
+    static var h: ScenarioSlot { get }
+}
+
+extension ScenarioCatalog {
+    static var e: ScenarioSlot {
+        .pending(
+            id: "e",
+            title: "bridge middleware: 10 bridges, one matches",
+            waitingFor: "its scenario file (BridgeMiddleware has landed; see Benchmarks/README.md)"
+        )
+    }
+
+    static var f: ScenarioSlot {
+        .pending(
+            id: "f",
+            title: "logger middleware, filter rejects the action",
+            waitingFor: "its scenario file (LoggerMiddleware has landed; see Benchmarks/README.md)"
+        )
+    }
+
+    static var h: ScenarioSlot {
+        .pending(
+            id: "h",
+            title: "projections 10 deep, 1,000 unrelated observers",
+            waitingFor: "observation and projections (feature/observation)"
+        )
+    }
+
+    /// Every slot, in report order.
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h] }
+}
+
+/// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one
+/// slot.
+enum Scenarios: ScenarioCatalog {}
