@@ -28,8 +28,13 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     }
 
     /// The line a derived action's info gains: `Bridged from <original> at <File.swift>, <function>:<line>`.
-    func infoLine(original: String) -> String {
-        let fileName = ActionSource(file: file, function: function, line: line).fileName
-        return "Bridged from \(original) at \(fileName), \(function):\(line)"
+    /// The source of an action this bridge derived from `original`: the original's source with
+    /// the line `Bridged from <original> at <file>, <function>:<line>`, built only if read.
+    func derivedSource(from source: ActionSource, original: Action) -> ActionSource {
+        let (file, function, line) = (self.file, self.function, self.line)
+        return source.appendingInfo(deferred: {
+            let fileName = ActionSource(file: file, function: function, line: line).fileName
+            return "Bridged from \(ActionDescription.describe(original)) at \(fileName), \(function):\(line)"
+        })
     }
 }

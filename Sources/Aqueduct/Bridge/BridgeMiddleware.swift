@@ -162,12 +162,9 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         if first == entries.count { return .none }
         let entries = self.entries
         return .immediate { send in
-            var original: String?
             for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
                 guard let derived = entry.bridge.derivation(action) else { continue }
-                let description = original ?? ActionDescription.describe(action)
-                original = description
-                send(derived, from: source.appendingInfo(entry.infoLine(original: description)))
+                send(derived, from: entry.derivedSource(from: source, original: action))
             }
         }
     }

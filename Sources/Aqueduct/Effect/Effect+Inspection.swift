@@ -37,8 +37,16 @@ extension Effect {
 
 extension ActionSource {
     /// The source a store gives an action sent by an effect without a source of its own: this
-    /// source with a line of info naming the action that caused the effect. The same text as
-    /// the store's; `MiddlewareTesterTests` checks that the two agree.
+    /// source with a line of info naming the action that caused the effect, built only if the
+    /// info is read. The store and the middleware tester both use it.
+    ///
+    /// - Parameter cause: The action whose effect sent the action.
+    /// - Returns: The derived source.
+    package func _sentByEffect(of cause: some Sendable) -> ActionSource {
+        appendingInfo(deferred: { "Sent by an effect of \(ActionDescription.describe(cause))" })
+    }
+
+    /// The same line for a cause that cannot cross isolation, built now.
     ///
     /// - Parameter cause: The action whose effect sent the action.
     /// - Returns: The derived source.

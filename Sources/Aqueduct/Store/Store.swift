@@ -237,7 +237,7 @@ public final class Store<Action: Sendable, State> {
     }
 
     private static func effectSource(cause: Action, source: ActionSource) -> ActionSource {
-        source.appendingInfo("Sent by an effect of \(ActionDescription.describe(cause))")
+        source._sentByEffect(of: cause)
     }
 
     /// Processes the actions that arrived through ``dispatcher`` since the last drain.

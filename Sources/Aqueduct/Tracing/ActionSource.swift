@@ -25,17 +25,13 @@ public struct ActionSource: Sendable {
     internal let _fileLiteral: StaticString
     @usableFromInline
     internal let _functionLiteral: StaticString
-    /// The strings of a source made at run time (decoded, for example); `nil` for call sites,
-    /// which keeps copying a source as cheap as copying a few words.
+    /// Run-time strings and info lines; `nil` for a plain call site, which keeps building,
+    /// copying and destroying a source as cheap as a few words and one `nil` check.
     @usableFromInline
-    internal let _runtime: RuntimeText?
+    internal let _extras: SourceExtras?
 
     /// The line of the call that dispatched the action.
     public let line: UInt
-
-    /// Free-form context: what the dispatcher wants to say, and one line per derivation hop
-    /// (oldest first). `nil` when nothing was said.
-    public let info: String?
 
     /// Creates a source from compile-time strings, as default arguments capture them.
     ///
@@ -59,9 +55,8 @@ public struct ActionSource: Sendable {
     ) {
         self._fileLiteral = file
         self._functionLiteral = function
-        self._runtime = nil
+        self._extras = info.map { SourceExtras(file: nil, function: nil, earlier: nil, line: .text($0)) }
         self.line = line
-        self.info = info
     }
 
     /// Creates a source from run-time strings, for example one decoded from a log.
@@ -74,24 +69,33 @@ public struct ActionSource: Sendable {
     public init(file: String, function: String, line: UInt, info: String? = nil) {
         self._fileLiteral = ""
         self._functionLiteral = ""
-        self._runtime = RuntimeText(file: file, function: function)
+        self._extras = SourceExtras(file: file, function: function, earlier: nil, line: info.map { .text($0) })
         self.line = line
-        self.info = info
     }
 
-    private init(copying source: ActionSource, info: String?) {
+    private init(copying source: ActionSource, extras: SourceExtras) {
         self._fileLiteral = source._fileLiteral
         self._functionLiteral = source._functionLiteral
-        self._runtime = source._runtime
+        self._extras = extras
         self.line = source.line
-        self.info = info
     }
 
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
-    public var file: String { _runtime?.file ?? _fileLiteral.description }
+    public var file: String { _extras?.file ?? _fileLiteral.description }
 
     /// The function that dispatched the action, in `#function` form (`start(_:)`).
-    public var function: String { _runtime?.function ?? _functionLiteral.description }
+    public var function: String { _extras?.function ?? _functionLiteral.description }
+
+    /// Free-form context: what the dispatcher said, and one line per derivation hop (an effect
+    /// that sent the action, a bridge that derived it), oldest first. `nil` when nothing was
+    /// said.
+    ///
+    /// Lines added with ``appendingInfo(deferred:)`` are built here, each time this is read.
+    public var info: String? {
+        guard let extras = _extras else { return nil }
+        let lines = extras.lines
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
 
     /// The file name without its module (`AppBridges.swift` for `App/AppBridges.swift`).
     public var fileName: String {
@@ -104,11 +108,38 @@ public struct ActionSource: Sendable {
     ///
     /// The file, function and line stay those of the original call site.
     ///
+    /// ```swift
+    /// let forwarded = source.appendingInfo("Retried after a timeout")
+    /// ```
+    ///
     /// - Parameter line: The line to add, without a trailing newline.
     /// - Returns: The source with the line appended.
     public func appendingInfo(_ line: String) -> ActionSource {
-        let info = self.info.map { $0 + "\n" + line } ?? line
-        return ActionSource(copying: self, info: info)
+        appending(.text(line))
+    }
+
+    /// This source with one more line of ``info``, built only when ``info`` is read.
+    ///
+    /// Use it for a line that is costly to build and usually not read — describing an action
+    /// goes through reflection and takes microseconds, while most sources are never logged.
+    /// Bridges and effects add their lines this way. The line is built from what `line`
+    /// captured, each time ``info`` is read.
+    ///
+    /// ```swift
+    /// let derived = source.appendingInfo(deferred: { "Retried \(ActionDescription.describe(action))" })
+    /// ```
+    ///
+    /// - Parameter line: Builds the line, without a trailing newline.
+    /// - Returns: The source with the line appended.
+    public func appendingInfo(deferred line: @escaping @Sendable () -> String) -> ActionSource {
+        appending(.deferred(line))
+    }
+
+    private func appending(_ line: InfoLine) -> ActionSource {
+        ActionSource(
+            copying: self,
+            extras: SourceExtras(file: _extras?.file, function: _extras?.function, earlier: _extras, line: line)
+        )
     }
 }
 
@@ -157,14 +188,45 @@ extension ActionSource: CustomStringConvertible {
     }
 }
 
-/// The file and function of a source made at run time.
+/// One line of ``ActionSource/info``: text, or a function that builds it when read.
 @usableFromInline
-internal final class RuntimeText: Sendable {
-    let file: String
-    let function: String
+internal enum InfoLine: Sendable {
+    case text(String)
+    case deferred(@Sendable () -> String)
 
-    init(file: String, function: String) {
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .deferred(let build): build()
+        }
+    }
+}
+
+/// What a source has beyond its call site: run-time file and function strings, and its info
+/// lines as a list from the newest back, so that appending a line shares the older ones.
+@usableFromInline
+internal final class SourceExtras: Sendable {
+    let file: String?
+    let function: String?
+    let earlier: SourceExtras?
+    let line: InfoLine?
+
+    @usableFromInline
+    init(file: String?, function: String?, earlier: SourceExtras?, line: InfoLine?) {
         self.file = file
         self.function = function
+        self.earlier = earlier
+        self.line = line
+    }
+
+    /// The info lines, oldest first.
+    var lines: [String] {
+        var lines: [String] = []
+        var node: SourceExtras? = self
+        while let current = node {
+            if let line = current.line { lines.append(line.text) }
+            node = current.earlier
+        }
+        return lines.reversed()
     }
 }

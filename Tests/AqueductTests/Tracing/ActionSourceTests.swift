@@ -29,6 +29,28 @@ import Testing
         #expect(twice.line == 1)
     }
 
+    @Test func deferredInfoIsBuiltOnlyWhenRead() {
+        let builds = EventLog()
+        let source = ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "given")
+            .appendingInfo(deferred: {
+                builds.record("built")
+                return "deferred"
+            })
+            .appendingInfo("last")
+        #expect(builds.all.isEmpty)
+        #expect(source.info == "given\ndeferred\nlast")
+        #expect(builds.all == ["built"])
+        #expect(source == ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "given\ndeferred\nlast"))
+    }
+
+    @Test func callSiteSourcesHaveNoInfoUntilGivenSome() {
+        let plain = ActionSource()
+        #expect(plain.info == nil)
+        #expect(ActionSource(file: "M/F.swift", function: "g()", line: 2).info == nil)
+        #expect(plain.appendingInfo("x").info == "x")
+        #expect(plain.appendingInfo("x").function == "callSiteSourcesHaveNoInfoUntilGivenSome()")
+    }
+
     enum Inner: Sendable { case ready, value(Int) }
     enum Outer: Sendable { case inner(Inner), text(String) }
 
