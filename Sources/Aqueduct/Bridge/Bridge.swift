@@ -20,10 +20,13 @@
 public struct Bridge<Action: Sendable>: Sendable {
     /// Decides, before the reducer and without allocating, whether the bridge may fire;
     /// `nil` for a bridge made from a bare derivation, which is always a candidate.
+    @usableFromInline
     internal let matches: (@Sendable (Action) -> Bool)?
     /// Derives the action to send, after the reducer; `nil` sends nothing.
+    @usableFromInline
     internal let derivation: @Sendable (Action) -> Action?
 
+    @usableFromInline
     internal init(matches: (@Sendable (Action) -> Bool)?, derive: @escaping @Sendable (Action) -> Action?) {
         self.matches = matches
         self.derivation = derive

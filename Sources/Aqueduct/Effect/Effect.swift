@@ -40,27 +40,44 @@ public struct Effect<Action> {
         case immediate(@MainActor (ImmediateSend<Action>) -> Void)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
         case merge([Effect<Action>])
-        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
     }
 
+    /// The work, boxed; `nil` for ``none``. A single optional reference keeps `.none` free to
+    /// create, copy and destroy even in unspecialised generic code, where the enum itself went
+    /// through value witnesses and a metadata lookup on every action (benchmark scenario f).
     @usableFromInline
-    internal let operation: Operation
+    internal let _box: EffectBox<Action>?
+
+    @usableFromInline
+    internal init(_box: EffectBox<Action>?) {
+        self._box = _box
+    }
 
     @usableFromInline
     internal init(_ operation: Operation) {
-        self.operation = operation
+        if case .none = operation {
+            self._box = nil
+        } else {
+            self._box = EffectBox(operation)
+        }
+    }
+
+    /// What the effect does.
+    @usableFromInline
+    internal var operation: Operation {
+        _box?.operation ?? .none
     }
 
     /// No work. Returning `.none` from a middleware costs nothing on the dispatch path.
     @inlinable
-    public static var none: Effect { Effect(.none) }
+    public static var none: Effect { Effect(_box: nil) }
 
     /// `true` when the effect does no work.
     @inlinable
     public var isNone: Bool {
-        if case .none = operation { return true }
-        return false
+        _box == nil
     }
 
     /// Sends an action right after the reducer, in the same `dispatch` call.
@@ -210,6 +227,18 @@ public struct Effect<Action> {
         case .cancel(let id):
             return Effect<NewAction>(.cancel(id: id))
         }
+    }
+}
+
+/// The storage of an effect that does something.
+@usableFromInline
+internal final class EffectBox<Action> {
+    @usableFromInline
+    let operation: Effect<Action>.Operation
+
+    @usableFromInline
+    init(_ operation: Effect<Action>.Operation) {
+        self.operation = operation
     }
 }
 

@@ -5,10 +5,18 @@
 @usableFromInline
 internal final class EffectRegistry: Sendable {
     /// One running task and what it was registered under.
+    @usableFromInline
     internal struct Entry: Sendable {
         let id: EffectID?
         let task: Task<Void, Never>
         let description: String
+
+        @usableFromInline
+        init(id: EffectID?, task: Task<Void, Never>, description: String) {
+            self.id = id
+            self.task = task
+            self.description = description
+        }
     }
 
     private struct Table: Sendable {
@@ -22,6 +30,7 @@ internal final class EffectRegistry: Sendable {
 
     private let table = LockedValue(Table())
 
+    @usableFromInline
     internal init() {}
 
     deinit {
@@ -29,6 +38,7 @@ internal final class EffectRegistry: Sendable {
     }
 
     /// Reserves a token for a task about to start.
+    @usableFromInline
     internal func reserve() -> Int {
         table.withLock { table in
             defer { table.nextToken += 1 }
@@ -37,6 +47,7 @@ internal final class EffectRegistry: Sendable {
     }
 
     /// Registers a started task, unless it has already finished.
+    @usableFromInline
     internal func register(_ token: Int, _ entry: Entry) {
         table.withLock { table in
             if table.finishedEarly.remove(token) == nil {
@@ -46,6 +57,7 @@ internal final class EffectRegistry: Sendable {
     }
 
     /// Called by a task when its work returns.
+    @usableFromInline
     internal func finish(_ token: Int) {
         table.withLock { table in
             if table.running.removeValue(forKey: token) == nil {
@@ -55,6 +67,7 @@ internal final class EffectRegistry: Sendable {
     }
 
     /// Cancels every task registered under `id`.
+    @usableFromInline
     internal func cancel(id: EffectID) {
         let tasks = table.withLock { table in
             let tokens = table.running.filter { $0.value.id == id }.map(\.key)
@@ -64,6 +77,7 @@ internal final class EffectRegistry: Sendable {
     }
 
     /// Cancels every task.
+    @usableFromInline
     internal func cancelAll() {
         let tasks = table.withLock { table in
             defer { table.running.removeAll() }
@@ -75,6 +89,7 @@ internal final class EffectRegistry: Sendable {
     /// The executor that tasks started from now on prefer; `nil`, the default, leaves them on
     /// the global concurrent executor. Set through `Store._preferEffectExecutor(_:)` by
     /// AqueductTesting, which runs effects on an executor it can watch for idleness.
+    @usableFromInline
     internal var taskExecutor: (any TaskExecutor)? {
         get { table.withLock { $0.taskExecutor } }
         set { table.withLock { $0.taskExecutor = newValue } }

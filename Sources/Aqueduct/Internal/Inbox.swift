@@ -5,22 +5,29 @@
 /// each sender's actions keep their order.
 @usableFromInline
 internal final class Inbox<Action: Sendable>: Sendable {
-    private struct Buffer: Sendable {
-        var items: [(action: Action, source: ActionSource)] = []
-        var isScheduled = false
-        var schedule: (@Sendable () -> Void)?
+    @usableFromInline
+    internal struct Buffer: Sendable {
+        @usableFromInline var items: [(action: Action, source: ActionSource)] = []
+        @usableFromInline var isScheduled = false
+        @usableFromInline var schedule: (@Sendable () -> Void)?
+
+        @usableFromInline
+        init() {}
     }
 
-    private let buffer = LockedValue(Buffer())
+    @usableFromInline
+    internal let buffer = LockedValue(Buffer())
 
+    @usableFromInline
     internal init() {}
 
     /// Sets the function that schedules a drain; called once by the store's initialiser.
+    @usableFromInline
     internal func setScheduler(_ schedule: @escaping @Sendable () -> Void) {
         buffer.withLock { $0.schedule = schedule }
     }
 
-    @usableFromInline
+    @inlinable
     internal func enqueue(_ action: Action, _ source: ActionSource) {
         let schedule: (@Sendable () -> Void)? = buffer.withLock { buffer in
             buffer.items.append((action, source))
@@ -33,6 +40,7 @@ internal final class Inbox<Action: Sendable>: Sendable {
 
     /// Swaps the pending actions into `batch` (which must be empty), so that both arrays keep
     /// their capacity from one batch to the next.
+    @inlinable
     internal func takeAll(into batch: inout [(action: Action, source: ActionSource)]) {
         buffer.withLock { buffer in
             swap(&buffer.items, &batch)

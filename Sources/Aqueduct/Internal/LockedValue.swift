@@ -17,10 +17,12 @@ import Darwin
 ///
 /// `@unchecked Sendable` because the compiler cannot see that every access to `value` goes
 /// through `withLock`; this class is not public and `value` is private, so that holds.
+@usableFromInline
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
+    @usableFromInline
     package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
@@ -35,6 +37,7 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @usableFromInline
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -8,7 +8,9 @@ import Darwin
 
 /// Writes diagnostics to standard error without touching the C global `stderr`, which strict
 /// concurrency does not allow.
+@usableFromInline
 internal enum StandardError {
+    @usableFromInline
     static func report(_ text: String) {
         var text = text
         text.withUTF8 { bytes in

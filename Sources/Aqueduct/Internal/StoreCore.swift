@@ -25,6 +25,7 @@ internal final class StoreCore<Action, State> {
     @usableFromInline
     internal let fields: UnsafeMutablePointer<Fields>
 
+    @usableFromInline
     internal init(state: State) {
         fields = .allocate(capacity: 1)
         fields.initialize(to: Fields(state: state))

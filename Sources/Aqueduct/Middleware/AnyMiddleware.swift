@@ -12,6 +12,7 @@ public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     @usableFromInline
     internal let _start: @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void
     /// The erased middleware, kept so that composition can flatten and drop identities.
+    @usableFromInline
     internal let base: any Sendable
 
     /// Erases a middleware's type.
@@ -61,6 +62,7 @@ public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     }
 
     /// `true` when the erased middleware is an ``IdentityMiddleware`` or an empty composition.
+    @usableFromInline
     internal var isIdentity: Bool {
         if base is IdentityMiddleware<InputAction, OutputAction, State> { return true }
         if let composed = base as? ComposedMiddleware<InputAction, OutputAction, State> {

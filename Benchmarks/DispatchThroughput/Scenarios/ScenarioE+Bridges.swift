@@ -1,0 +1,134 @@
+import Aqueduct
+
+extension Scenarios {
+    /// e. A bridge middleware with 10 bridges, one of which matches every dispatched action; the
+    /// bridged action is processed in the same `dispatch`, so each figure covers both actions.
+    ///
+    /// The baseline does the same by hand: 10 `if case` checks, the matching one queues the
+    /// derived action, and the reducer runs on both.
+    static var e: ScenarioSlot {
+        .ready(
+            Scenario(
+                id: "e",
+                title: "bridge middleware: 10 bridges, one matches",
+                actionsPerRepetition: 100_000,
+                subject: Workload("Aqueduct", key: "aqueduct") { count in BridgeWorkloads.aqueduct(count) },
+                baseline: Workload("plain loop", key: "plain_loop") { count in BridgeWorkloads.plainLoop(count) },
+                references: [
+                    Workload("Aqueduct, key paths stored in variables", key: "aqueduct_key_path_values") { count in
+                        BridgeWorkloads.aqueductWithKeyPathValues(count)
+                    }
+                ],
+                budgets: []
+            )
+        )
+    }
+}
+
+/// Scenario e's actions: a feature's ten events, as an app wraps them, and the action the
+/// matching bridge derives. The bridges match as an app's do, on case key paths through the
+/// feature (`\BridgedAction.trigger?.t9`), like `\AppAction.lifecycle?.didBecomeActive`.
+enum BridgedAction: Sendable {
+    case trigger(Trigger)
+    case derived
+
+    /// The feature event, or `nil`.
+    var trigger: Trigger? {
+        if case .trigger(let trigger) = self { trigger } else { nil }
+    }
+}
+
+/// A feature's ten events, each with the `Void?` property bridges match on.
+enum Trigger: Int, Sendable, CaseIterable {
+    case t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
+
+    var t0: Void? { self == .t0 ? () : nil }
+    var t1: Void? { self == .t1 ? () : nil }
+    var t2: Void? { self == .t2 ? () : nil }
+    var t3: Void? { self == .t3 ? () : nil }
+    var t4: Void? { self == .t4 ? () : nil }
+    var t5: Void? { self == .t5 ? () : nil }
+    var t6: Void? { self == .t6 ? () : nil }
+    var t7: Void? { self == .t7 ? () : nil }
+    var t8: Void? { self == .t8 ? () : nil }
+    var t9: Void? { self == .t9 ? () : nil }
+}
+
+/// Scenario e's reduction: counts every action.
+func reduceBridged(_ action: BridgedAction, _ count: inout Int) {
+    count &+= 1
+}
+
+@MainActor
+private enum BridgeWorkloads {
+    static let keyPaths: [KeyPath<BridgedAction, Void?> & Sendable] = [
+        \BridgedAction.trigger?.t0, \BridgedAction.trigger?.t1, \BridgedAction.trigger?.t2,
+        \BridgedAction.trigger?.t3, \BridgedAction.trigger?.t4, \BridgedAction.trigger?.t5,
+        \BridgedAction.trigger?.t6, \BridgedAction.trigger?.t7, \BridgedAction.trigger?.t8,
+        \BridgedAction.trigger?.t9,
+    ]
+
+    /// Bridges written as an app writes them: key path literals, which `-->` compiles into
+    /// direct property reads.
+    static func aqueduct(_ count: Int) -> Sample {
+        let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
+        let bridges = BridgeMiddleware<BridgedAction, Int>()
+            .bridge(\BridgedAction.trigger?.t0 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t1 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t2 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t3 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t4 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t5 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t6 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t7 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t8 --> BridgedAction.derived)
+            .bridge(\BridgedAction.trigger?.t9 --> BridgedAction.derived)
+        return run(bridges, actions: actions, count: count)
+    }
+
+    /// The same bridges from `KeyPath` values, which the run time projects on every action.
+    static func aqueductWithKeyPathValues(_ count: Int) -> Sample {
+        let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
+        var bridges = BridgeMiddleware<BridgedAction, Int>()
+        for keyPath in keyPaths {
+            bridges = bridges.bridge(keyPath --> BridgedAction.derived)
+        }
+        return run(bridges, actions: actions, count: count)
+    }
+
+    private static func run(
+        _ bridges: BridgeMiddleware<BridgedAction, Int>,
+        actions: [BridgedAction],
+        count: Int
+    ) -> Sample {
+        let store = Store(initialState: 0, reducer: .reduce(reduceBridged), middleware: bridges)
+        let sample = measure {
+            for index in 0..<count { store.dispatch(actions[index & cycleMask]) }
+        }
+        blackHole(store.state)
+        return sample
+    }
+
+    /// The same matching written by hand: ten closures over the case properties.
+    static func plainLoop(_ count: Int) -> Sample {
+        let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
+        let matchers: [(BridgedAction) -> Void?] = opaque([
+            { $0.trigger?.t0 }, { $0.trigger?.t1 }, { $0.trigger?.t2 }, { $0.trigger?.t3 }, { $0.trigger?.t4 },
+            { $0.trigger?.t5 }, { $0.trigger?.t6 }, { $0.trigger?.t7 }, { $0.trigger?.t8 }, { $0.trigger?.t9 },
+        ])
+        var state = 0
+        var queue: [BridgedAction] = []
+        queue.reserveCapacity(1)
+        let sample = measure {
+            for index in 0..<count {
+                let action = actions[index & cycleMask]
+                for matcher in matchers where matcher(action) != nil { queue.append(.derived) }
+                reduceBridged(action, &state)
+                for derived in queue { reduceBridged(derived, &state) }
+                queue.removeAll(keepingCapacity: true)
+            }
+        }
+        blackHole(state)
+        return sample
+    }
+}
