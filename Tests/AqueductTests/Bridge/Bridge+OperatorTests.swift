@@ -29,6 +29,18 @@ import Testing
         #expect(bridge.derive(from: .reachability(.connected(.wired))) == .checkIn(.sync(via: .wired)))
     }
 
+    @Test func keyPathValuesBridgeLikeLiterals() {
+        // Stored key paths are not literals: they take the `KeyPath` overloads.
+        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
+        let connected: KeyPath<AppAction, ConnectionKind?> & Sendable = \AppAction.reachability?.connected
+        let fixed = active --> AppAction.reachability(.startMonitoring)
+        let payload = connected --> { .checkIn(.sync(via: $0)) }
+        #expect(fixed.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
+        #expect(fixed.derive(from: .lifecycle(.didEnterBackground)) == nil)
+        #expect(payload.derive(from: .reachability(.connected(.wifi))) == .checkIn(.sync(via: .wifi)))
+        #expect(payload.derive(from: .reachability(.disconnected)) == nil)
+    }
+
     @Test func equatableValueBridgeMatchesByEquality() {
         let bridge = AppAction.lifecycle(.willTerminate) --> AppAction.reachability(.stopMonitoring)
         #expect(bridge.derive(from: .lifecycle(.willTerminate)) == .reachability(.stopMonitoring))
