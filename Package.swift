@@ -100,9 +100,13 @@ let package = Package(
             dependencies: ["CheckInClient", "CheckInSQLite"],
             path: "Examples/CheckIn/Sources/CheckInOfflineFirst"
         ),
+        // The reference backend as a child process, for the adapter tests and the app tests.
+        .target(name: "CheckInTestSupport", path: "Examples/CheckIn/TestSupport"),
         .testTarget(
             name: "CheckInClientTests",
-            dependencies: ["CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst", "CSQLite"],
+            dependencies: [
+                "CheckInClient", "CheckInSQLite", "CheckInHTTP", "CheckInOfflineFirst", "CSQLite", "CheckInTestSupport",
+            ],
             path: "Examples/CheckIn/Tests"
         ),
         // The check-in feature: state, actions, reducer and middleware over CheckInClient only.
@@ -132,7 +136,7 @@ let package = Package(
             name: "LifeSignalTests",
             dependencies: [
                 "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInHTTP", "Aqueduct", "AqueductTesting",
-                "Lifecycle", "Reachability",
+                "Lifecycle", "Reachability", "CheckInTestSupport",
             ],
             path: "Examples/LifeSignal/Tests"
         ),

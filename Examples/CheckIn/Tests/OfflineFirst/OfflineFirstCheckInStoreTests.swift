@@ -2,6 +2,7 @@ import CheckInClient
 import CheckInHTTP
 import CheckInOfflineFirst
 import CheckInSQLite
+import CheckInTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CheckInClient
 import CheckInHTTP
 import CheckInOfflineFirst
 import CheckInSQLite
+import CheckInTestSupport
 import Foundation
 
 /// Every adapter of ``CheckInClient``, for the contract suite.

@@ -1,5 +1,6 @@
 import CheckInClient
 import CheckInHTTP
+import CheckInTestSupport
 import Foundation
 import Testing
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A loopback TCP port nothing listens on: bound to port 0, read back, and closed again.
-func unusedLoopbackPort() -> Int {
+package func unusedLoopbackPort() -> Int {
     #if canImport(Glibc)
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else

@@ -5,27 +5,32 @@ import Synchronization
 import Glibc
 #endif
 
-/// (A copy of `Examples/CheckIn/Tests/Support/BackendProcess.swift`: test targets cannot share files.)
 /// The reference backend (`Examples/CheckIn/Backend/server.py`) running as a child process on
 /// a free loopback port, with its own SQLite file. Stopped by `stop()` or when released.
-final class BackendProcess {
-    struct StartupError: Error, CustomStringConvertible {
-        var description: String
+///
+/// Shared by the check-in adapter tests and the LifeSignal app tests (`CheckInTestSupport`).
+package final class BackendProcess {
+    /// Why the backend did not start.
+    package struct StartupError: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    static let serverScript = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // LifeSignal
-        .deletingLastPathComponent()  // Examples
-        .appendingPathComponent("CheckIn/Backend/server.py")
+    /// `Examples/CheckIn/Backend/server.py`.
+    package static let serverScript = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestSupport
+        .deletingLastPathComponent()  // CheckIn
+        .appendingPathComponent("Backend/server.py")
 
-    let port: Int
-    let token: String
-    let databasePath: String
+    /// The loopback port it listens on.
+    package let port: Int
+    /// The bearer token it accepts.
+    package let token: String
+    /// Its SQLite file.
+    package let databasePath: String
     private let process: Process
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:<port>`.
+    package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private init(process: Process, port: Int, token: String, databasePath: String) {
         self.process = process
@@ -37,7 +42,7 @@ final class BackendProcess {
     deinit { stop() }
 
     /// Starts the server with `--port 0` and waits (at most 15 s) for the port on its first stdout line.
-    static func start(databasePath: String, token: String = "test-token") async throws -> BackendProcess {
+    package static func start(databasePath: String, token: String = "test-token") async throws -> BackendProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -82,7 +87,7 @@ final class BackendProcess {
     }
 
     /// Sends SIGTERM, waits at most 5 s, then SIGKILL.
-    func stop() {
+    package func stop() {
         Self.stop(process)
     }
 
