@@ -25,7 +25,13 @@
 /// other isolation uses ``dispatcher``, whose actions are drained on the main actor in
 /// batches. Asynchronous effects run off the main actor, belong to the store, and are
 /// cancelled when it is released.
+///
+/// ## Observing
+/// `store.someField` reads a field and, inside `withObservationTracking` (SwiftUI), tracks
+/// that field only; see ``observable(_:)``, ``observe(_:)``, ``states`` and
+/// ``projection(action:state:)``.
 @MainActor
+@dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
     @usableFromInline
     internal let _core: StoreCore<Action, State>
@@ -42,6 +48,10 @@ public final class Store<Action: Sendable, State> {
     private var nextObserverID = 0
     @usableFromInline
     internal var _spareBatch: [(action: Action, source: ActionSource)] = []
+
+    /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
+    /// It registers itself through ``subscribe(_:)`` only while it watches something.
+    internal var _observation: ObservationHub<State>?
 
     @usableFromInline
     internal nonisolated let _inbox: Inbox<Action>

@@ -1,0 +1,193 @@
+import Observation
+
+/// Everything that observes parts of one store's state: synchronous path observers, state
+/// streams and Observation-framework trackers (of the store and of all its projections).
+///
+/// A store creates its hub on first use. The hub registers *one* observer with the store while
+/// it watches anything and removes it when it watches nothing, so a store nobody observes keeps
+/// the fast path (`hasObservers == false`). After each processed action it compares, once per
+/// distinct watched path, the value with the previous one and tells only the receivers of the
+/// paths that changed. Observers of the same path with `==` share one watcher, so the work per
+/// action grows with the number of distinct watched paths, not with the number of observers,
+/// projections or their depth.
+///
+/// ## The Observation framework
+/// The store's state is a generic value, so the registrar cannot see its fields. Instead,
+/// a tracked read (``Store/observable(_:)``, `store.someField`, and the same on projections)
+/// calls `registrar.access` with a key that stands for the state path read, and *arms* that
+/// path. After an action, an armed path whose value changed is disarmed and its key gets
+/// `willSet`/`didSet`, which fires exactly the trackers that read it. Firing ends those
+/// trackers, so a path stays armed only until its next change; a tracker that wants more
+/// reads again, which re-arms it. The registrar is told after the reducer ran: trackers see
+/// the new state in their `onChange`.
+@MainActor
+internal final class ObservationHub<State>: Observable {
+    private let getState: GetState<State>
+    private let attach: @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
+    private var attachment: StoreSubscription?
+    private var watchers: [Watcher<State>] = []
+    private var shared: [AnyKeyPath: Watcher<State>] = [:]
+    private let registrar = ObservationRegistrar()
+
+    /// - Parameters:
+    ///   - state: Reads the store's current state.
+    ///   - attach: Registers an observer with the store (``Store/subscribe(_:)``).
+    init(
+        state: GetState<State>,
+        attach: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
+    ) {
+        self.getState = state
+        self.attach = attach
+    }
+
+    isolated deinit {
+        for watcher in watchers { watcher.finishAll() }
+    }
+
+    /// The member the registrar tracks for a state path. Its value means nothing; its key
+    /// path, `\ObservationHub.[_tracking: statePath]`, is the tracking key.
+    nonisolated subscript(_tracking path: AnyKeyPath) -> Void { () }
+
+    /// The number of distinct paths watched, for tests.
+    var watchedPathCount: Int { watchers.count }
+
+    // MARK: Reading with tracking
+
+    /// Reads the value at `path` and, inside `withObservationTracking`, tracks that path.
+    func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value {
+        let value = getState()[keyPath: path]
+        let watcher = sharedWatcher(for: path, current: value)
+        watcher.isArmed = true
+        registrar.access(self, keyPath: watcher.trackingPath)
+        return value
+    }
+
+    // MARK: Observers and streams
+
+    /// Calls `observer` with the value at `path` after each action that changed it.
+    func subscribe<Value>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        let sink = WatcherSink<Value> { value in
+            observer(value)
+            return true
+        }
+        let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        return StoreSubscription { [weak self, weak watcher] in
+            guard let self, let watcher else { return }
+            self.remove(sink, from: watcher)
+        }
+    }
+
+    /// A stream of the value at `path`, starting with the current one.
+    func stream<Value: Sendable>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool
+    ) -> StateStream<Value> {
+        let channel = LatestValueChannel<Value>()
+        channel.send(getState()[keyPath: path])
+        let sink = WatcherSink<Value>(
+            receive: { [weak channel] value in channel?.send(value) ?? false },
+            finish: { [weak channel] in channel?.finish() }
+        )
+        addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        return StateStream(channel: channel)
+    }
+
+    // MARK: Bookkeeping
+
+    private func sharedWatcher<Value: Equatable>(
+        for path: KeyPath<State, Value>,
+        current: Value
+    ) -> PathWatcher<State, Value> {
+        if let existing = shared[path] {
+            // The dictionary is keyed by the typed path, so the watcher's value type is `Value`.
+            return unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+        }
+        let watcher = PathWatcher(path: path, sharingKey: path, isDuplicate: { $0 == $1 }, last: current)
+        shared[path] = watcher
+        append(watcher)
+        return watcher
+    }
+
+    @discardableResult
+    private func addSink<Value>(
+        _ sink: WatcherSink<Value>,
+        path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool
+    ) -> PathWatcher<State, Value> {
+        let current = getState()[keyPath: path]
+        let watcher: PathWatcher<State, Value>
+        if sharing, let existing = shared[path] {
+            // Keyed by the typed path: the value type is `Value`.
+            let candidate = unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+            if candidate.isDuplicate(candidate.last, current) {
+                watcher = candidate
+            } else {
+                // Subscribed in the middle of processing an action that changed the value: the
+                // shared watcher has a change to deliver that this observer has already seen.
+                watcher = PathWatcher(path: path, sharingKey: nil, isDuplicate: isDuplicate, last: current)
+                append(watcher)
+            }
+        } else {
+            watcher = PathWatcher(path: path, sharingKey: sharing ? path : nil, isDuplicate: isDuplicate, last: current)
+            if sharing { shared[path] = watcher }
+            append(watcher)
+        }
+        watcher.add(sink)
+        return watcher
+    }
+
+    private func append(_ watcher: Watcher<State>) {
+        watchers.append(watcher)
+        if attachment == nil {
+            attachment = attach { state in self.didProcess(state) }
+        }
+    }
+
+    private func remove<Value>(_ sink: WatcherSink<Value>, from watcher: PathWatcher<State, Value>) {
+        watcher.remove(sink)
+        if watcher.isIdle { drop(watcher) }
+    }
+
+    private func drop(_ watcher: Watcher<State>) {
+        watchers.removeAll { $0 === watcher }
+        if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
+        detachIfEmpty()
+    }
+
+    private func detachIfEmpty() {
+        guard watchers.isEmpty, let attachment else { return }
+        self.attachment = nil
+        attachment.cancel()
+    }
+
+    /// After each processed action: compare every watched path once, deliver the changes,
+    /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
+    private func didProcess(_ state: State) {
+        var hasIdle = false
+        for watcher in watchers {
+            guard watcher.check(state) else { continue }
+            if watcher.isArmed {
+                // Disarm first: a tracker's onChange may read the path again, which re-arms it.
+                watcher.isArmed = false
+                let key = watcher.trackingPath
+                registrar.willSet(self, keyPath: key)
+                registrar.didSet(self, keyPath: key)
+            }
+            if watcher.isIdle { hasIdle = true }
+        }
+        if hasIdle {
+            for watcher in watchers where watcher.isIdle {
+                if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
+            }
+            watchers.removeAll { $0.isIdle }
+            detachIfEmpty()
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// One receiver of a watched value: a synchronous observer or the channel of a stream.
+@MainActor
+internal final class WatcherSink<Value> {
+    /// Delivers a value; returns `false` when the receiver is gone and the sink can be dropped.
+    let receive: @MainActor (Value) -> Bool
+    /// Ends the receiver when the store goes away.
+    let finish: @MainActor () -> Void
+    var isActive = true
+
+    init(receive: @escaping @MainActor (Value) -> Bool, finish: @escaping @MainActor () -> Void = {}) {
+        self.receive = receive
+        self.finish = finish
+    }
+}
+
+/// A value of the state the ``ObservationHub`` compares after each processed action, with
+/// everyone who wants to hear when it changes.
+///
+/// The base class is what the hub iterates; ``PathWatcher`` holds the typed path.
+@MainActor
+internal class Watcher<State> {
+    /// The path, when this watcher is shared by everyone who observes the path with `==`.
+    let sharingKey: AnyKeyPath?
+    /// Whether an Observation-framework tracker read the path since its last change.
+    var isArmed = false
+
+    init(sharingKey: AnyKeyPath?) {
+        self.sharingKey = sharingKey
+    }
+
+    /// The key the registrar tracks this path under: one key per state path.
+    lazy var trackingPath: KeyPath<ObservationHub<State>, Void> = \ObservationHub<State>.[
+        _tracking: sharingKey ?? \State.self
+    ]
+
+    /// Nobody listens and no tracker waits: the hub can drop this watcher.
+    var isIdle: Bool { !isArmed && !hasSinks }
+
+    var hasSinks: Bool { false }
+
+    /// Compares the value in `state` with the last one and, if it changed, delivers it.
+    ///
+    /// - Returns: Whether the value changed.
+    func check(_ state: State) -> Bool { false }
+
+    /// Ends every receiver; the store is going away.
+    func finishAll() {}
+}
+
+/// A ``Watcher`` of the value at one key path.
+@MainActor
+internal final class PathWatcher<State, Value>: Watcher<State> {
+    let path: KeyPath<State, Value>
+    let isDuplicate: (Value, Value) -> Bool
+    /// The value after the last processed action.
+    var last: Value
+    private var sinks: [WatcherSink<Value>] = []
+
+    init(path: KeyPath<State, Value>, sharingKey: AnyKeyPath?, isDuplicate: @escaping (Value, Value) -> Bool, last: Value)
+    {
+        self.path = path
+        self.isDuplicate = isDuplicate
+        self.last = last
+        super.init(sharingKey: sharingKey)
+    }
+
+    override var hasSinks: Bool { !sinks.isEmpty }
+
+    func add(_ sink: WatcherSink<Value>) {
+        sinks.append(sink)
+    }
+
+    func remove(_ sink: WatcherSink<Value>) {
+        sink.isActive = false
+        sinks.removeAll { $0 === sink }
+    }
+
+    override func check(_ state: State) -> Bool {
+        let value = state[keyPath: path]
+        if isDuplicate(last, value) { return false }
+        last = value
+        var hasGoneSinks = false
+        for sink in sinks where sink.isActive {
+            if !sink.receive(value) {
+                sink.isActive = false
+                hasGoneSinks = true
+            }
+        }
+        if hasGoneSinks { sinks.removeAll { !$0.isActive } }
+        return true
+    }
+
+    override func finishAll() {
+        let sinks = self.sinks
+        self.sinks = []
+        for sink in sinks {
+            sink.isActive = false
+            sink.finish()
+        }
+    }
+}
