@@ -29,9 +29,10 @@ internal class Watcher<State> {
     }
 
     /// The key the registrar tracks this path under: one key per state path.
-    lazy var trackingPath: KeyPath<ObservationHub<State>, Void> = \ObservationHub<State>.[
-        _tracking: sharingKey ?? \State.self
-    ]
+    lazy var trackingPath: KeyPath<ObservationHub<State>, Void> =
+        \ObservationHub<State>.[
+            _tracking: sharingKey ?? \State.self
+        ]
 
     /// Nobody listens and no tracker waits: the hub can drop this watcher.
     var isIdle: Bool { !isArmed && !hasSinks }
@@ -56,8 +57,12 @@ internal final class PathWatcher<State, Value>: Watcher<State> {
     var last: Value
     private var sinks: [WatcherSink<Value>] = []
 
-    init(path: KeyPath<State, Value>, sharingKey: AnyKeyPath?, isDuplicate: @escaping (Value, Value) -> Bool, last: Value)
-    {
+    init(
+        path: KeyPath<State, Value>,
+        sharingKey: AnyKeyPath?,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        last: Value
+    ) {
         self.path = path
         self.isDuplicate = isDuplicate
         self.last = last

@@ -43,7 +43,8 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
     let path: KeyPath<RootState, State>
     let embed: (Action) -> RootAction
 
-    init(store: Store<RootAction, RootState>, path: KeyPath<RootState, State>, embed: @escaping (Action) -> RootAction) {
+    init(store: Store<RootAction, RootState>, path: KeyPath<RootState, State>, embed: @escaping (Action) -> RootAction)
+    {
         self.store = store
         self.path = path
         self.embed = embed
@@ -99,7 +100,12 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         sharing: Bool,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> StoreSubscription {
-        store._observationHub.subscribe(path.appending(path: local), isDuplicate: isDuplicate, sharing: sharing, observer)
+        store._observationHub.subscribe(
+            path.appending(path: local),
+            isDuplicate: isDuplicate,
+            sharing: sharing,
+            observer
+        )
     }
 
     func stream<Value: Sendable>(
