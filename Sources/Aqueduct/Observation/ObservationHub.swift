@@ -22,7 +22,7 @@ import Observation
 /// the new state in their `onChange`.
 @MainActor
 internal final class ObservationHub<State>: Observable {
-    private let getState: GetState<State>
+    private let state: UnsafePointer<State>
     private let attach: @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
     private var attachment: StoreSubscription?
     private var watchers: [Watcher<State>] = []
@@ -30,13 +30,14 @@ internal final class ObservationHub<State>: Observable {
     private let registrar = ObservationRegistrar()
 
     /// - Parameters:
-    ///   - state: Reads the store's current state.
+    ///   - state: The address of the store's state (see ``Store/_statePointer``); the store
+    ///     owns the hub, so the state outlives it.
     ///   - attach: Registers an observer with the store (``Store/subscribe(_:)``).
     init(
-        state: GetState<State>,
+        state: UnsafePointer<State>,
         attach: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
     ) {
-        self.getState = state
+        self.state = state
         self.attach = attach
     }
 
@@ -55,8 +56,8 @@ internal final class ObservationHub<State>: Observable {
 
     /// Reads the value at `path` and, inside `withObservationTracking`, tracks that path.
     func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value {
-        let value = getState()[keyPath: path]
-        let watcher = sharedWatcher(for: path, current: value)
+        let watcher = sharedWatcher(for: path)
+        let value = watcher.path.read(from: state)
         watcher.isArmed = true
         registrar.access(self, keyPath: watcher.trackingPath)
         return value
@@ -89,26 +90,29 @@ internal final class ObservationHub<State>: Observable {
         sharing: Bool
     ) -> StateStream<Value> {
         let channel = LatestValueChannel<Value>()
-        channel.send(getState()[keyPath: path])
         let sink = WatcherSink<Value>(
             receive: { [weak channel] value in channel?.send(value) ?? false },
             finish: { [weak channel] in channel?.finish() }
         )
-        addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        channel.send(watcher.path.read(from: state))
         return StateStream(channel: channel)
     }
 
     // MARK: Bookkeeping
 
-    private func sharedWatcher<Value: Equatable>(
-        for path: KeyPath<State, Value>,
-        current: Value
-    ) -> PathWatcher<State, Value> {
+    private func sharedWatcher<Value: Equatable>(for path: KeyPath<State, Value>) -> PathWatcher<State, Value> {
         if let existing = shared[path] {
             // The dictionary is keyed by the typed path, so the watcher's value type is `Value`.
             return unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
         }
-        let watcher = PathWatcher(path: path, sharingKey: path, isDuplicate: { $0 == $1 }, last: current)
+        let statePath = StatePath(path)
+        let watcher = PathWatcher(
+            path: statePath,
+            sharingKey: path,
+            isDuplicate: { $0 == $1 },
+            last: statePath.read(from: state)
+        )
         shared[path] = watcher
         append(watcher)
         return watcher
@@ -121,7 +125,8 @@ internal final class ObservationHub<State>: Observable {
         isDuplicate: @escaping (Value, Value) -> Bool,
         sharing: Bool
     ) -> PathWatcher<State, Value> {
-        let current = getState()[keyPath: path]
+        let statePath = StatePath(path)
+        let current = statePath.read(from: state)
         let watcher: PathWatcher<State, Value>
         if sharing, let existing = shared[path] {
             // Keyed by the typed path: the value type is `Value`.
@@ -131,11 +136,16 @@ internal final class ObservationHub<State>: Observable {
             } else {
                 // Subscribed in the middle of processing an action that changed the value: the
                 // shared watcher has a change to deliver that this observer has already seen.
-                watcher = PathWatcher(path: path, sharingKey: nil, isDuplicate: isDuplicate, last: current)
+                watcher = PathWatcher(path: statePath, sharingKey: nil, isDuplicate: isDuplicate, last: current)
                 append(watcher)
             }
         } else {
-            watcher = PathWatcher(path: path, sharingKey: sharing ? path : nil, isDuplicate: isDuplicate, last: current)
+            watcher = PathWatcher(
+                path: statePath,
+                sharingKey: sharing ? path : nil,
+                isDuplicate: isDuplicate,
+                last: current
+            )
             if sharing { shared[path] = watcher }
             append(watcher)
         }
@@ -146,7 +156,7 @@ internal final class ObservationHub<State>: Observable {
     private func append(_ watcher: Watcher<State>) {
         watchers.append(watcher)
         if attachment == nil {
-            attachment = attach { state in self.didProcess(state) }
+            attachment = attach { _ in self.didProcess() }
         }
     }
 
@@ -169,7 +179,7 @@ internal final class ObservationHub<State>: Observable {
 
     /// After each processed action: compare every watched path once, deliver the changes,
     /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
-    private func didProcess(_ state: State) {
+    private func didProcess() {
         var hasIdle = false
         for watcher in watchers {
             guard watcher.check(state) else { continue }

@@ -42,7 +42,7 @@ internal class Watcher<State> {
     /// Compares the value in `state` with the last one and, if it changed, delivers it.
     ///
     /// - Returns: Whether the value changed.
-    func check(_ state: State) -> Bool { false }
+    func check(_ state: UnsafePointer<State>) -> Bool { false }
 
     /// Ends every receiver; the store is going away.
     func finishAll() {}
@@ -51,14 +51,14 @@ internal class Watcher<State> {
 /// A ``Watcher`` of the value at one key path.
 @MainActor
 internal final class PathWatcher<State, Value>: Watcher<State> {
-    let path: KeyPath<State, Value>
+    let path: StatePath<State, Value>
     let isDuplicate: (Value, Value) -> Bool
     /// The value after the last processed action.
     var last: Value
     private var sinks: [WatcherSink<Value>] = []
 
     init(
-        path: KeyPath<State, Value>,
+        path: StatePath<State, Value>,
         sharingKey: AnyKeyPath?,
         isDuplicate: @escaping (Value, Value) -> Bool,
         last: Value
@@ -80,8 +80,8 @@ internal final class PathWatcher<State, Value>: Watcher<State> {
         sinks.removeAll { $0 === sink }
     }
 
-    override func check(_ state: State) -> Bool {
-        let value = state[keyPath: path]
+    override func check(_ state: UnsafePointer<State>) -> Bool {
+        let value = path.read(from: state)
         if isDuplicate(last, value) { return false }
         last = value
         var hasGoneSinks = false

@@ -2,7 +2,7 @@ extension Store {
     /// The store's observation hub, created on first use.
     internal var _observationHub: ObservationHub<State> {
         if let hub = _observation { return hub }
-        let hub = ObservationHub<State>(state: _getState) { [weak self] observer in
+        let hub = ObservationHub<State>(state: _statePointer) { [weak self] observer in
             self?.subscribe(observer)
         }
         _observation = hub
