@@ -3,9 +3,10 @@ import Observation
 /// Everything that observes parts of one store's state: synchronous path observers, state
 /// streams and Observation-framework trackers (of the store and of all its projections).
 ///
-/// A store creates its hub on first use. The hub registers *one* observer with the store while
-/// it watches anything and removes it when it watches nothing, so a store nobody observes keeps
-/// the fast path (`hasObservers == false`). After each processed action it compares, once per
+/// A store creates its hub on first use. While the hub watches anything, the store's
+/// `hasObservers` flag is set and the store calls ``storeDidProcess()`` after each action; when
+/// it watches nothing, the flag falls back to the plain observers, so a store nobody observes
+/// keeps the fast path. The hub reads the state in place: no copy of the whole state per action. After each processed action it compares, once per
 /// distinct watched path, the value with the previous one and tells only the receivers of the
 /// paths that changed. Observers of the same path with `==` share one watcher, so the work per
 /// action grows with the number of distinct watched paths, not with the number of observers,
@@ -21,24 +22,24 @@ import Observation
 /// reads again, which re-arms it. The registrar is told after the reducer ran: trackers see
 /// the new state in their `onChange`.
 @MainActor
+@usableFromInline
 internal final class ObservationHub<State>: Observable {
     private let state: UnsafePointer<State>
-    private let attach: @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
-    private var attachment: StoreSubscription?
-    private var watchers: [Watcher<State>] = []
-    private var shared: [AnyKeyPath: Watcher<State>] = [:]
+    private let watchingChanged: @MainActor () -> Void
+    /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
+    private(set) var isWatching = false
+    private var watchers: [Watcher] = []
+    private var shared: [AnyKeyPath: Watcher] = [:]
     private let registrar = ObservationRegistrar()
 
     /// - Parameters:
     ///   - state: The address of the store's state (see ``Store/_statePointer``); the store
     ///     owns the hub, so the state outlives it.
-    ///   - attach: Registers an observer with the store (``Store/subscribe(_:)``).
-    init(
-        state: UnsafePointer<State>,
-        attach: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreSubscription?
-    ) {
+    ///   - watchingChanged: Tells the store that ``isWatching`` changed, so it updates its
+    ///     `hasObservers` flag.
+    init(state: UnsafePointer<State>, watchingChanged: @escaping @MainActor () -> Void) {
         self.state = state
-        self.attach = attach
+        self.watchingChanged = watchingChanged
     }
 
     isolated deinit {
@@ -59,7 +60,7 @@ internal final class ObservationHub<State>: Observable {
         let watcher = sharedWatcher(for: path)
         let value = watcher.path.read(from: state)
         watcher.isArmed = true
-        registrar.access(self, keyPath: watcher.trackingPath)
+        registrar.access(self, keyPath: trackingPath(of: watcher, path: path))
         return value
     }
 
@@ -100,6 +101,17 @@ internal final class ObservationHub<State>: Observable {
     }
 
     // MARK: Bookkeeping
+
+    /// The registrar's key for a watched path: `\ObservationHub.[_tracking: path]`, made once.
+    private func trackingPath(of watcher: Watcher, path: AnyKeyPath) -> KeyPath<ObservationHub<State>, Void> {
+        if let key = watcher.trackingKey {
+            // Made below with this type.
+            return unsafeDowncast(key, to: KeyPath<ObservationHub<State>, Void>.self)
+        }
+        let key = \ObservationHub<State>.[_tracking: path]
+        watcher.trackingKey = key
+        return key
+    }
 
     private func sharedWatcher<Value: Equatable>(for path: KeyPath<State, Value>) -> PathWatcher<State, Value> {
         if let existing = shared[path] {
@@ -153,10 +165,11 @@ internal final class ObservationHub<State>: Observable {
         return watcher
     }
 
-    private func append(_ watcher: Watcher<State>) {
+    private func append(_ watcher: Watcher) {
         watchers.append(watcher)
-        if attachment == nil {
-            attachment = attach { _ in self.didProcess() }
+        if !isWatching {
+            isWatching = true
+            watchingChanged()
         }
     }
 
@@ -165,28 +178,31 @@ internal final class ObservationHub<State>: Observable {
         if watcher.isIdle { drop(watcher) }
     }
 
-    private func drop(_ watcher: Watcher<State>) {
+    private func drop(_ watcher: Watcher) {
         watchers.removeAll { $0 === watcher }
         if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
         detachIfEmpty()
     }
 
     private func detachIfEmpty() {
-        guard watchers.isEmpty, let attachment else { return }
-        self.attachment = nil
-        attachment.cancel()
+        guard watchers.isEmpty, isWatching else { return }
+        isWatching = false
+        watchingChanged()
     }
 
     /// After each processed action: compare every watched path once, deliver the changes,
     /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
-    private func didProcess() {
+    @usableFromInline
+    func storeDidProcess() {
+        guard isWatching else { return }
         var hasIdle = false
         for watcher in watchers {
-            guard watcher.check(state) else { continue }
+            guard watcher.check(UnsafeRawPointer(state)) else { continue }
             if watcher.isArmed {
                 // Disarm first: a tracker's onChange may read the path again, which re-arms it.
                 watcher.isArmed = false
-                let key = watcher.trackingPath
+                // Only shared watchers are armed, and arming made their tracking key.
+                let key = unsafeDowncast(watcher.trackingKey!, to: KeyPath<ObservationHub<State>, Void>.self)
                 registrar.willSet(self, keyPath: key)
                 registrar.didSet(self, keyPath: key)
             }

@@ -16,33 +16,34 @@ internal final class WatcherSink<Value> {
 /// A value of the state the ``ObservationHub`` compares after each processed action, with
 /// everyone who wants to hear when it changes.
 ///
-/// The base class is what the hub iterates; ``PathWatcher`` holds the typed path.
+/// The base class is what the hub iterates; ``PathWatcher`` holds the typed path. The base is
+/// deliberately not generic: the hub's per-action loop runs in unspecialised code, where
+/// iterating an array of a generic class would look up that type's metadata on every action
+/// (a measurable share of a dispatch with observers on Linux).
 @MainActor
-internal class Watcher<State> {
+internal class Watcher {
     /// The path, when this watcher is shared by everyone who observes the path with `==`.
     let sharingKey: AnyKeyPath?
     /// Whether an Observation-framework tracker read the path since its last change.
     var isArmed = false
+    /// The key the registrar tracks this path under (a `KeyPath<ObservationHub<State>, Void>`),
+    /// made when the path is first read with tracking.
+    var trackingKey: AnyKeyPath?
 
     init(sharingKey: AnyKeyPath?) {
         self.sharingKey = sharingKey
     }
-
-    /// The key the registrar tracks this path under: one key per state path.
-    lazy var trackingPath: KeyPath<ObservationHub<State>, Void> =
-        \ObservationHub<State>.[
-            _tracking: sharingKey ?? \State.self
-        ]
 
     /// Nobody listens and no tracker waits: the hub can drop this watcher.
     var isIdle: Bool { !isArmed && !hasSinks }
 
     var hasSinks: Bool { false }
 
-    /// Compares the value in `state` with the last one and, if it changed, delivers it.
+    /// Compares the value in the state at `state` with the last one and, if it changed,
+    /// delivers it.
     ///
     /// - Returns: Whether the value changed.
-    func check(_ state: UnsafePointer<State>) -> Bool { false }
+    func check(_ state: UnsafeRawPointer) -> Bool { false }
 
     /// Ends every receiver; the store is going away.
     func finishAll() {}
@@ -50,8 +51,12 @@ internal class Watcher<State> {
 
 /// A ``Watcher`` of the value at one key path.
 @MainActor
-internal final class PathWatcher<State, Value>: Watcher<State> {
+internal final class PathWatcher<State, Value>: Watcher {
     let path: StatePath<State, Value>
+    // The path's parts again, as the class's own fields: reading them from `path` in the
+    // unspecialised `check` would look up `StatePath<State, Value>`'s metadata each time.
+    private let offset: Int?
+    private let keyPath: KeyPath<State, Value>
     let isDuplicate: (Value, Value) -> Bool
     /// The value after the last processed action.
     var last: Value
@@ -64,6 +69,8 @@ internal final class PathWatcher<State, Value>: Watcher<State> {
         last: Value
     ) {
         self.path = path
+        self.offset = path.offset
+        self.keyPath = path.keyPath
         self.isDuplicate = isDuplicate
         self.last = last
         super.init(sharingKey: sharingKey)
@@ -80,8 +87,8 @@ internal final class PathWatcher<State, Value>: Watcher<State> {
         sinks.removeAll { $0 === sink }
     }
 
-    override func check(_ state: UnsafePointer<State>) -> Bool {
-        let value = path.read(from: state)
+    override func check(_ state: UnsafeRawPointer) -> Bool {
+        let value = readStatePath(state.assumingMemoryBound(to: State.self), offset: offset, keyPath: keyPath)
         if isDuplicate(last, value) { return false }
         last = value
         var hasGoneSinks = false

@@ -15,15 +15,29 @@ internal struct StatePath<Root, Value> {
     }
 
     /// The value at the path in the state `root` points to.
-    ///
-    /// `root` must point to an initialised `Root` (a store's state, which lives as long as the
-    /// store); the value at `offset` is a stored property inside it, of type `Value`.
     func read(from root: UnsafePointer<Root>) -> Value {
-        if let offset {
-            return UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-        }
-        return root.pointee[keyPath: keyPath]
+        readStatePath(root, offset: offset, keyPath: keyPath)
     }
+}
+
+/// The value at `keyPath` (whose offset in `Root` is `offset`, if known) in the state `root`
+/// points to.
+///
+/// A free function on purpose: the hot loops call it from unspecialised generic code, where a
+/// method of `StatePath<Root, Value>` would first look up that type's metadata (a locked
+/// cache lookup) on every call.
+///
+/// `root` must point to an initialised `Root` (a store's state, which lives as long as the
+/// store); the value at `offset` is a stored property inside it, of type `Value`.
+internal func readStatePath<Root, Value>(
+    _ root: UnsafePointer<Root>,
+    offset: Int?,
+    keyPath: KeyPath<Root, Value>
+) -> Value {
+    if let offset {
+        return UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+    return root.pointee[keyPath: keyPath]
 }
 
 extension Store {

@@ -2,8 +2,8 @@ extension Store {
     /// The store's observation hub, created on first use.
     internal var _observationHub: ObservationHub<State> {
         if let hub = _observation { return hub }
-        let hub = ObservationHub<State>(state: _statePointer) { [weak self] observer in
-            self?.subscribe(observer)
+        let hub = ObservationHub<State>(state: _statePointer) { [weak self] in
+            self?._updateHasObservers()
         }
         _observation = hub
         return hub

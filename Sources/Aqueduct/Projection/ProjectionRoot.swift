@@ -6,11 +6,17 @@
 /// embeddings composed — never a chain of projections — so reading at any depth is one key-path
 /// read from the root state and dispatching is one call of the composed embedding.
 @MainActor
+@usableFromInline
 internal protocol ProjectionRoot<Action, State>: AnyObject {
     associatedtype Action
     associatedtype State
 
     var state: State { get }
+    /// The address of the root store's state.
+    var rootState: UnsafeRawPointer { get }
+    /// The offset of this projection's state in the root state, when it is a chain of stored
+    /// properties.
+    var offset: Int? { get }
     func dispatch(_ action: Action, from source: ActionSource)
     func projection<LocalAction, LocalState>(
         action: @escaping (LocalAction) -> Action,
@@ -38,28 +44,44 @@ internal protocol ProjectionRoot<Action, State>: AnyObject {
 /// The one implementation of ``ProjectionRoot``: a store, a path from its state and an
 /// embedding into its action.
 @MainActor
+@usableFromInline
 internal final class RootedProjection<RootAction: Sendable, RootState, Action, State>: ProjectionRoot {
     let store: Store<RootAction, RootState>
     let path: KeyPath<RootState, State>
     let embed: (Action) -> RootAction
+    /// The composed path's offset in the root state, when it is a chain of stored properties.
+    @usableFromInline let offset: Int?
+    private let rootStatePointer: UnsafePointer<RootState>
 
-    init(store: Store<RootAction, RootState>, path: KeyPath<RootState, State>, embed: @escaping (Action) -> RootAction)
-    {
+    @usableFromInline
+    init(
+        store: Store<RootAction, RootState>,
+        path: KeyPath<RootState, State>,
+        embed: @escaping (Action) -> RootAction
+    ) {
         self.store = store
         self.path = path
         self.embed = embed
+        self.offset = MemoryLayout<RootState>.offset(of: path)
+        self.rootStatePointer = store._statePointer
     }
 
+    @usableFromInline
+    var rootState: UnsafeRawPointer { UnsafeRawPointer(rootStatePointer) }
+
+    @usableFromInline
     var state: State {
-        // Projects the key path straight from the store's state in place, without copying the
-        // whole root state first.
-        store._fields.pointee.state[keyPath: path]
+        // One read from the root state in place: a load at a fixed offset for stored
+        // properties at any depth, one key-path application otherwise.
+        readStatePath(rootStatePointer, offset: offset, keyPath: path)
     }
 
+    @usableFromInline
     func dispatch(_ action: Action, from source: ActionSource) {
         store.dispatch(embed(action), from: source)
     }
 
+    @usableFromInline
     func projection<LocalAction, LocalState>(
         action: @escaping (LocalAction) -> Action,
         state: KeyPath<State, LocalState>
@@ -72,6 +94,7 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         )
     }
 
+    @usableFromInline
     func projection<Element: Identifiable, ElementAction>(
         element id: Element.ID,
         in elements: KeyPath<State, [Element]>,
@@ -90,10 +113,12 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         )
     }
 
+    @usableFromInline
     func trackedRead<Value: Equatable>(_ local: KeyPath<State, Value>) -> Value {
         store._observationHub.trackedRead(path.appending(path: local))
     }
 
+    @usableFromInline
     func subscribe<Value>(
         _ local: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,
@@ -108,6 +133,7 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         )
     }
 
+    @usableFromInline
     func stream<Value: Sendable>(
         _ local: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,

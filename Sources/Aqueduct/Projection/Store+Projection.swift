@@ -15,11 +15,16 @@ extension Store {
     ///   - action: Embeds the sub-action into the store's action, usually an enum case.
     ///   - state: The path from the store's state to the sub-state.
     /// - Returns: The projection. It holds no subscription and costs a dispatch nothing.
+    @inlinable
     public func projection<LocalAction, LocalState>(
         action: @escaping (LocalAction) -> Action,
         state: KeyPath<State, LocalState>
     ) -> StoreProjection<LocalAction, LocalState> {
-        StoreProjection(root: RootedProjection(store: self, path: state, embed: action))
+        StoreProjection(
+            _root: RootedProjection(store: self, path: state, embed: action),
+            _send: { localAction, source in self.dispatch(action(localAction), from: source) },
+            _offset: MemoryLayout<State>.offset(of: state)
+        )
     }
 
     /// A projection onto the element with `id` in a collection of the state, for a row view.

@@ -13,7 +13,7 @@ extension StoreProjection {
     /// - Parameter path: The path from the projection's state to the value.
     /// - Returns: The current value.
     public func observable<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value {
-        root.trackedRead(path)
+        _root.trackedRead(path)
     }
 
     /// Reads a field of the projection's state with Observation tracking: `projection.name`
@@ -21,7 +21,7 @@ extension StoreProjection {
     ///
     /// - Parameter path: The path from the projection's state to the value.
     public subscript<Value: Equatable>(dynamicMember path: KeyPath<State, Value>) -> Value {
-        root.trackedRead(path)
+        _root.trackedRead(path)
     }
 
     /// Calls `observer` with the value at `path` after each processed action that changed it.
@@ -39,7 +39,7 @@ extension StoreProjection {
         _ path: KeyPath<State, Value>,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> StoreSubscription {
-        root.subscribe(path, isDuplicate: { $0 == $1 }, sharing: true, observer)
+        _root.subscribe(path, isDuplicate: { $0 == $1 }, sharing: true, observer)
     }
 
     /// Calls `observer` with the value at `path` after each processed action, skipping values
@@ -56,7 +56,7 @@ extension StoreProjection {
         removeDuplicates: @escaping (Value, Value) -> Bool,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> StoreSubscription {
-        root.subscribe(path, isDuplicate: removeDuplicates, sharing: false, observer)
+        _root.subscribe(path, isDuplicate: removeDuplicates, sharing: false, observer)
     }
 
     /// The value at `path`: the current one first, then each change (compared with `==`).
@@ -65,7 +65,7 @@ extension StoreProjection {
     /// - Parameter path: The path from the projection's state to the value.
     /// - Returns: A stream that observes until it ends or is released.
     public func observe<Value: Sendable & Equatable>(_ path: KeyPath<State, Value>) -> StateStream<Value> {
-        root.stream(path, isDuplicate: { $0 == $1 }, sharing: true)
+        _root.stream(path, isDuplicate: { $0 == $1 }, sharing: true)
     }
 
     /// The value at `path`: the current one first, then its value after each processed action.
@@ -73,7 +73,7 @@ extension StoreProjection {
     /// - Parameter path: The path from the projection's state to the value.
     /// - Returns: A stream that observes until it ends or is released.
     public func observe<Value: Sendable>(_ path: KeyPath<State, Value>) -> StateStream<Value> {
-        root.stream(path, isDuplicate: { _, _ in false }, sharing: false)
+        _root.stream(path, isDuplicate: { _, _ in false }, sharing: false)
     }
 
     /// The value at `path`: the current one first, then each value that `removeDuplicates`
@@ -88,7 +88,7 @@ extension StoreProjection {
         _ path: KeyPath<State, Value>,
         removeDuplicates: @escaping (Value, Value) -> Bool
     ) -> StateStream<Value> {
-        root.stream(path, isDuplicate: removeDuplicates, sharing: false)
+        _root.stream(path, isDuplicate: removeDuplicates, sharing: false)
     }
 }
 
@@ -96,7 +96,7 @@ extension StoreProjection where State: Sendable {
     /// The projection's state: the current one first, then its value after each processed
     /// action (only the changed ones when the state is `Equatable`).
     public var states: StateStream<State> {
-        root.stream(\State.self, isDuplicate: { _, _ in false }, sharing: false)
+        _root.stream(\State.self, isDuplicate: { _, _ in false }, sharing: false)
     }
 }
 
@@ -104,6 +104,6 @@ extension StoreProjection where State: Sendable & Equatable {
     /// The projection's state: the current one first, then each value that differs from the
     /// previous one.
     public var states: StateStream<State> {
-        root.stream(\State.self, isDuplicate: { $0 == $1 }, sharing: true)
+        _root.stream(\State.self, isDuplicate: { $0 == $1 }, sharing: true)
     }
 }
