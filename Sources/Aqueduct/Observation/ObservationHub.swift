@@ -31,6 +31,7 @@ internal final class ObservationHub<State>: Observable {
     private var watchers: [Watcher] = []
     private var shared: [AnyKeyPath: Watcher] = [:]
     private let registrar = ObservationRegistrar()
+    private let link = HubLink<State>()
 
     /// - Parameters:
     ///   - state: The address of the store's state (see ``Store/_statePointer``); the store
@@ -40,9 +41,11 @@ internal final class ObservationHub<State>: Observable {
     init(state: UnsafePointer<State>, watchingChanged: @escaping @MainActor () -> Void) {
         self.state = state
         self.watchingChanged = watchingChanged
+        link.hub = self
     }
 
     isolated deinit {
+        link.hub = nil
         for watcher in watchers { watcher.finishAll() }
     }
 
@@ -78,9 +81,12 @@ internal final class ObservationHub<State>: Observable {
             return true
         }
         let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
-        return StoreSubscription { [weak self, weak watcher] in
-            guard let self, let watcher else { return }
-            self.remove(sink, from: watcher)
+        // The subscription may outlive the hub, so it reaches it through `link`, not a weak
+        // reference: a weak reference gives the hub a side table, which makes every retain of
+        // it — one per processed action — take the slow path.
+        let link = self.link
+        return StoreSubscription {
+            link.hub?.remove(sink, from: watcher)
         }
     }
 
@@ -216,4 +222,13 @@ internal final class ObservationHub<State>: Observable {
             detachIfEmpty()
         }
     }
+}
+
+/// How a subscription reaches its hub without a weak reference: the hub clears `hub` when it
+/// goes away.
+@MainActor
+internal final class HubLink<State> {
+    /// Unowned and unchecked because the hub sets it to `nil` in its deinit, before it is freed;
+    /// main-actor isolation orders the two.
+    unowned(unsafe) var hub: ObservationHub<State>?
 }
