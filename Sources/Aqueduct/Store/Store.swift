@@ -25,7 +25,13 @@
 /// other isolation uses ``dispatcher``, whose actions are drained on the main actor in
 /// batches. Asynchronous effects run off the main actor, belong to the store, and are
 /// cancelled when it is released.
+///
+/// ## Observing
+/// `store.someField` reads a field and, inside `withObservationTracking` (SwiftUI), tracks
+/// that field only; see ``observable(_:)``, ``observe(_:)``, ``states`` and
+/// ``projection(action:state:)``.
 @MainActor
+@dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
     @usableFromInline
     internal let _core: StoreCore<Action, State>
@@ -42,6 +48,11 @@ public final class Store<Action: Sendable, State> {
     private var nextObserverID = 0
     @usableFromInline
     internal var _spareBatch: [(action: Action, source: ActionSource)] = []
+
+    /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
+    /// While it watches something it sets `hasObservers` and `_notifyObservers` calls it.
+    @usableFromInline
+    internal var _observation: ObservationHub<State>?
 
     @usableFromInline
     internal nonisolated let _inbox: Inbox<Action>
@@ -202,8 +213,17 @@ public final class Store<Action: Sendable, State> {
     // observer tuple's metadata (benchmark scenario c).
     @inlinable
     internal func _notifyObservers() {
+        // Path observers, streams and Observation tracking (Observation/) read the state in
+        // place; only `subscribe(_:)` observers need a copy of the whole state.
+        _observation?.storeDidProcess()
+        if _observers.isEmpty { return }
         let state = _fields.pointee.state
         for observer in _observers { observer.notify(state) }
+    }
+
+    /// Sets `hasObservers` from the observers and the observation hub (Observation/).
+    internal func _updateHasObservers() {
+        _fields.pointee.hasObservers = !_observers.isEmpty || _observation?.isWatching == true
     }
 
     /// Runs an effect returned for `cause`, after the reducer.
@@ -282,7 +302,7 @@ public final class Store<Action: Sendable, State> {
         return StoreSubscription { [weak self] in
             guard let self else { return }
             self._observers.removeAll { $0.id == id }
-            self._fields.pointee.hasObservers = !self._observers.isEmpty
+            self._updateHasObservers()
         }
     }
 

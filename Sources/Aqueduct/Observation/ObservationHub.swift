@@ -1,0 +1,234 @@
+import Observation
+
+/// Everything that observes parts of one store's state: synchronous path observers, state
+/// streams and Observation-framework trackers (of the store and of all its projections).
+///
+/// A store creates its hub on first use. While the hub watches anything, the store's
+/// `hasObservers` flag is set and the store calls ``storeDidProcess()`` after each action; when
+/// it watches nothing, the flag falls back to the plain observers, so a store nobody observes
+/// keeps the fast path. The hub reads the state in place: no copy of the whole state per action. After each processed action it compares, once per
+/// distinct watched path, the value with the previous one and tells only the receivers of the
+/// paths that changed. Observers of the same path with `==` share one watcher, so the work per
+/// action grows with the number of distinct watched paths, not with the number of observers,
+/// projections or their depth.
+///
+/// ## The Observation framework
+/// The store's state is a generic value, so the registrar cannot see its fields. Instead,
+/// a tracked read (``Store/observable(_:)``, `store.someField`, and the same on projections)
+/// calls `registrar.access` with a key that stands for the state path read, and *arms* that
+/// path. After an action, an armed path whose value changed is disarmed and its key gets
+/// `willSet`/`didSet`, which fires exactly the trackers that read it. Firing ends those
+/// trackers, so a path stays armed only until its next change; a tracker that wants more
+/// reads again, which re-arms it. The registrar is told after the reducer ran: trackers see
+/// the new state in their `onChange`.
+@MainActor
+@usableFromInline
+internal final class ObservationHub<State>: Observable {
+    private let state: UnsafePointer<State>
+    private let watchingChanged: @MainActor () -> Void
+    /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
+    private(set) var isWatching = false
+    private var watchers: [Watcher] = []
+    private var shared: [AnyKeyPath: Watcher] = [:]
+    private let registrar = ObservationRegistrar()
+    private let link = HubLink<State>()
+
+    /// - Parameters:
+    ///   - state: The address of the store's state (see ``Store/_statePointer``); the store
+    ///     owns the hub, so the state outlives it.
+    ///   - watchingChanged: Tells the store that ``isWatching`` changed, so it updates its
+    ///     `hasObservers` flag.
+    init(state: UnsafePointer<State>, watchingChanged: @escaping @MainActor () -> Void) {
+        self.state = state
+        self.watchingChanged = watchingChanged
+        link.hub = self
+    }
+
+    isolated deinit {
+        link.hub = nil
+        for watcher in watchers { watcher.finishAll() }
+    }
+
+    /// The member the registrar tracks for a state path. Its value means nothing; its key
+    /// path, `\ObservationHub.[_tracking: statePath]`, is the tracking key.
+    nonisolated subscript(_tracking path: AnyKeyPath) -> Void { () }
+
+    /// The number of distinct paths watched, for tests.
+    var watchedPathCount: Int { watchers.count }
+
+    // MARK: Reading with tracking
+
+    /// Reads the value at `path` and, inside `withObservationTracking`, tracks that path.
+    func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value {
+        let watcher = sharedWatcher(for: path)
+        let value = watcher.path.read(from: state)
+        watcher.isArmed = true
+        registrar.access(self, keyPath: trackingPath(of: watcher, path: path))
+        return value
+    }
+
+    // MARK: Observers and streams
+
+    /// Calls `observer` with the value at `path` after each action that changed it.
+    func subscribe<Value>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        let sink = WatcherSink<Value> { value in
+            observer(value)
+            return true
+        }
+        let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        // The subscription may outlive the hub, so it reaches it through `link`, not a weak
+        // reference: a weak reference gives the hub a side table, which makes every retain of
+        // it — one per processed action — take the slow path.
+        let link = self.link
+        return StoreSubscription {
+            link.hub?.remove(sink, from: watcher)
+        }
+    }
+
+    /// A stream of the value at `path`, starting with the current one.
+    func stream<Value: Sendable>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool
+    ) -> StateStream<Value> {
+        let channel = LatestValueChannel<Value>()
+        let sink = WatcherSink<Value>(
+            receive: { [weak channel] value in channel?.send(value) ?? false },
+            finish: { [weak channel] in channel?.finish() }
+        )
+        let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
+        channel.send(watcher.path.read(from: state))
+        return StateStream(channel: channel)
+    }
+
+    // MARK: Bookkeeping
+
+    /// The registrar's key for a watched path: `\ObservationHub.[_tracking: path]`, made once.
+    private func trackingPath(of watcher: Watcher, path: AnyKeyPath) -> KeyPath<ObservationHub<State>, Void> {
+        if let key = watcher.trackingKey {
+            // Made below with this type.
+            return unsafeDowncast(key, to: KeyPath<ObservationHub<State>, Void>.self)
+        }
+        let key = \ObservationHub<State>.[_tracking: path]
+        watcher.trackingKey = key
+        return key
+    }
+
+    private func sharedWatcher<Value: Equatable>(for path: KeyPath<State, Value>) -> PathWatcher<State, Value> {
+        if let existing = shared[path] {
+            // The dictionary is keyed by the typed path, so the watcher's value type is `Value`.
+            return unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+        }
+        let statePath = StatePath(path)
+        let watcher = PathWatcher(
+            path: statePath,
+            sharingKey: path,
+            isDuplicate: { $0 == $1 },
+            last: statePath.read(from: state)
+        )
+        shared[path] = watcher
+        append(watcher)
+        return watcher
+    }
+
+    @discardableResult
+    private func addSink<Value>(
+        _ sink: WatcherSink<Value>,
+        path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool
+    ) -> PathWatcher<State, Value> {
+        let statePath = StatePath(path)
+        let current = statePath.read(from: state)
+        let watcher: PathWatcher<State, Value>
+        if sharing, let existing = shared[path] {
+            // Keyed by the typed path: the value type is `Value`.
+            let candidate = unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+            if candidate.isDuplicate(candidate.last, current) {
+                watcher = candidate
+            } else {
+                // Subscribed in the middle of processing an action that changed the value: the
+                // shared watcher has a change to deliver that this observer has already seen.
+                watcher = PathWatcher(path: statePath, sharingKey: nil, isDuplicate: isDuplicate, last: current)
+                append(watcher)
+            }
+        } else {
+            watcher = PathWatcher(
+                path: statePath,
+                sharingKey: sharing ? path : nil,
+                isDuplicate: isDuplicate,
+                last: current
+            )
+            if sharing { shared[path] = watcher }
+            append(watcher)
+        }
+        watcher.add(sink)
+        return watcher
+    }
+
+    private func append(_ watcher: Watcher) {
+        watchers.append(watcher)
+        if !isWatching {
+            isWatching = true
+            watchingChanged()
+        }
+    }
+
+    private func remove<Value>(_ sink: WatcherSink<Value>, from watcher: PathWatcher<State, Value>) {
+        watcher.remove(sink)
+        if watcher.isIdle { drop(watcher) }
+    }
+
+    private func drop(_ watcher: Watcher) {
+        watchers.removeAll { $0 === watcher }
+        if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
+        detachIfEmpty()
+    }
+
+    private func detachIfEmpty() {
+        guard watchers.isEmpty, isWatching else { return }
+        isWatching = false
+        watchingChanged()
+    }
+
+    /// After each processed action: compare every watched path once, deliver the changes,
+    /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
+    @usableFromInline
+    func storeDidProcess() {
+        guard isWatching else { return }
+        var hasIdle = false
+        for watcher in watchers {
+            guard watcher.check(UnsafeRawPointer(state)) else { continue }
+            if watcher.isArmed {
+                // Disarm first: a tracker's onChange may read the path again, which re-arms it.
+                watcher.isArmed = false
+                // Only shared watchers are armed, and arming made their tracking key.
+                let key = unsafeDowncast(watcher.trackingKey!, to: KeyPath<ObservationHub<State>, Void>.self)
+                registrar.willSet(self, keyPath: key)
+                registrar.didSet(self, keyPath: key)
+            }
+            if watcher.isIdle { hasIdle = true }
+        }
+        if hasIdle {
+            for watcher in watchers where watcher.isIdle {
+                if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
+            }
+            watchers.removeAll { $0.isIdle }
+            detachIfEmpty()
+        }
+    }
+}
+
+/// How a subscription reaches its hub without a weak reference: the hub clears `hub` when it
+/// goes away.
+@MainActor
+internal final class HubLink<State> {
+    /// Unowned and unchecked because the hub sets it to `nil` in its deinit, before it is freed;
+    /// main-actor isolation orders the two.
+    unowned(unsafe) var hub: ObservationHub<State>?
+}

@@ -1,0 +1,113 @@
+/// One receiver of a watched value: a synchronous observer or the channel of a stream.
+@MainActor
+internal final class WatcherSink<Value> {
+    /// Delivers a value; returns `false` when the receiver is gone and the sink can be dropped.
+    let receive: @MainActor (Value) -> Bool
+    /// Ends the receiver when the store goes away.
+    let finish: @MainActor () -> Void
+    var isActive = true
+
+    init(receive: @escaping @MainActor (Value) -> Bool, finish: @escaping @MainActor () -> Void = {}) {
+        self.receive = receive
+        self.finish = finish
+    }
+}
+
+/// A value of the state the ``ObservationHub`` compares after each processed action, with
+/// everyone who wants to hear when it changes.
+///
+/// The base class is what the hub iterates; ``PathWatcher`` holds the typed path. The base is
+/// deliberately not generic: the hub's per-action loop runs in unspecialised code, where
+/// iterating an array of a generic class would look up that type's metadata on every action
+/// (a measurable share of a dispatch with observers on Linux).
+@MainActor
+internal class Watcher {
+    /// The path, when this watcher is shared by everyone who observes the path with `==`.
+    let sharingKey: AnyKeyPath?
+    /// Whether an Observation-framework tracker read the path since its last change.
+    var isArmed = false
+    /// The key the registrar tracks this path under (a `KeyPath<ObservationHub<State>, Void>`),
+    /// made when the path is first read with tracking.
+    var trackingKey: AnyKeyPath?
+
+    init(sharingKey: AnyKeyPath?) {
+        self.sharingKey = sharingKey
+    }
+
+    /// Nobody listens and no tracker waits: the hub can drop this watcher.
+    var isIdle: Bool { !isArmed && !hasSinks }
+
+    var hasSinks: Bool { false }
+
+    /// Compares the value in the state at `state` with the last one and, if it changed,
+    /// delivers it.
+    ///
+    /// - Returns: Whether the value changed.
+    func check(_ state: UnsafeRawPointer) -> Bool { false }
+
+    /// Ends every receiver; the store is going away.
+    func finishAll() {}
+}
+
+/// A ``Watcher`` of the value at one key path.
+@MainActor
+internal final class PathWatcher<State, Value>: Watcher {
+    let path: StatePath<State, Value>
+    // The path's parts again, as the class's own fields: reading them from `path` in the
+    // unspecialised `check` would look up `StatePath<State, Value>`'s metadata each time.
+    private let offset: Int?
+    private let keyPath: KeyPath<State, Value>
+    let isDuplicate: (Value, Value) -> Bool
+    /// The value after the last processed action.
+    var last: Value
+    private var sinks: [WatcherSink<Value>] = []
+
+    init(
+        path: StatePath<State, Value>,
+        sharingKey: AnyKeyPath?,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        last: Value
+    ) {
+        self.path = path
+        self.offset = path.offset
+        self.keyPath = path.keyPath
+        self.isDuplicate = isDuplicate
+        self.last = last
+        super.init(sharingKey: sharingKey)
+    }
+
+    override var hasSinks: Bool { !sinks.isEmpty }
+
+    func add(_ sink: WatcherSink<Value>) {
+        sinks.append(sink)
+    }
+
+    func remove(_ sink: WatcherSink<Value>) {
+        sink.isActive = false
+        sinks.removeAll { $0 === sink }
+    }
+
+    override func check(_ state: UnsafeRawPointer) -> Bool {
+        let value = readStatePath(state.assumingMemoryBound(to: State.self), offset: offset, keyPath: keyPath)
+        if isDuplicate(last, value) { return false }
+        last = value
+        var hasGoneSinks = false
+        for sink in sinks where sink.isActive {
+            if !sink.receive(value) {
+                sink.isActive = false
+                hasGoneSinks = true
+            }
+        }
+        if hasGoneSinks { sinks.removeAll { !$0.isActive } }
+        return true
+    }
+
+    override func finishAll() {
+        let sinks = self.sinks
+        self.sinks = []
+        for sink in sinks {
+            sink.isActive = false
+            sink.finish()
+        }
+    }
+}

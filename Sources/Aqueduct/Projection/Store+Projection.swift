@@ -1,0 +1,60 @@
+extension Store {
+    /// A view of this store on a sub-state and a sub-action, for a feature or a view that
+    /// should not see the whole store.
+    ///
+    /// The projection reads its state through `state` from this store's state and dispatches
+    /// by embedding its action with `action`. Projections of projections compose the path and
+    /// the embedding once, so depth costs nothing per read or dispatch. See ``StoreProjection``.
+    ///
+    /// ```swift
+    /// let counter = store.projection(action: AppAction.counter, state: \.count)
+    /// counter.dispatch(.increment)     // store.dispatch(.counter(.increment)), source: this line
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: Embeds the sub-action into the store's action, usually an enum case.
+    ///   - state: The path from the store's state to the sub-state.
+    /// - Returns: The projection. It holds no subscription and costs a dispatch nothing.
+    @inlinable
+    public func projection<LocalAction, LocalState>(
+        action: @escaping (LocalAction) -> Action,
+        state: KeyPath<State, LocalState>
+    ) -> StoreProjection<LocalAction, LocalState> {
+        StoreProjection(
+            _root: RootedProjection(store: self, path: state, embed: action),
+            _send: { localAction, source in self.dispatch(action(localAction), from: source) },
+            _offset: MemoryLayout<State>.offset(of: state)
+        )
+    }
+
+    /// A projection onto the element with `id` in a collection of the state, for a row view.
+    ///
+    /// The element is found by id on each read, so it follows the element when the collection
+    /// is reordered. If the element is removed while the projection is still in use, the
+    /// projection keeps reading the last value it saw, and its actions still reach the store,
+    /// where a reducer lifted with ``Reducer/lift(elementAction:elements:)`` ignores ids that
+    /// are gone.
+    ///
+    /// ```swift
+    /// // enum AppAction { case todo(id: Todo.ID, TodoAction) }
+    /// if let row = store.projection(element: todo.id, in: \.todos, action: AppAction.todo) {
+    ///     row.dispatch(.toggle)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The element's id.
+    ///   - elements: The path from the store's state to the array.
+    ///   - action: Embeds an element's id and action into the store's action.
+    /// - Returns: The projection, or `nil` if no element has that id now.
+    /// - Complexity: O(*n*) in the number of elements, for each read.
+    public func projection<Element: Identifiable, ElementAction>(
+        element id: Element.ID,
+        in elements: KeyPath<State, [Element]>,
+        action: @escaping (Element.ID, ElementAction) -> Action
+    ) -> StoreProjection<ElementAction, Element>? {
+        RootedProjection(store: self, path: \State.self, embed: { $0 })
+            .projection(element: id, in: elements, action: action)
+            .map(StoreProjection.init)
+    }
+}

@@ -1,0 +1,127 @@
+import Aqueduct
+import Testing
+
+@MainActor
+@Suite struct StateStreamTests {
+    @Test func observeDeliversTheCurrentValueFirst() async {
+        let store = makeFeatureStore(FeatureState(count: 7))
+        var values = store.observe(\.count).makeAsyncIterator()
+        #expect(await values.next() == 7)
+    }
+
+    @Test func statesDeliversTheCurrentStateFirst() async {
+        let store = Store(initialState: 3, reducer: counterReducer)
+        var states = store.states.makeAsyncIterator()
+        #expect(await states.next() == 3)
+        store.dispatch(.increment)
+        #expect(await states.next() == 4)
+    }
+
+    @Test func observeSkipsActionsThatLeaveTheValueEqual() async {
+        let store = makeFeatureStore()
+        let stream = store.observe(\.count)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        store.dispatch(.profile(.rename("Grace")))
+        store.dispatch(.counter(.set(0)))
+        #expect(stream.bufferedCount == 0)
+        store.dispatch(.counter(.increment))
+        #expect(stream.bufferedCount == 1)
+        #expect(await values.next() == 1)
+    }
+
+    @Test func statesOfAnEquatableStateSkipEqualStates() async {
+        let store = Store(initialState: 5, reducer: counterReducer)
+        let stream = store.states
+        var states = stream.makeAsyncIterator()
+        #expect(await states.next() == 5)
+        store.dispatch(.set(5))
+        #expect(stream.bufferedCount == 0)
+        store.dispatch(.set(6))
+        #expect(await states.next() == 6)
+    }
+
+    @Test func observeWithAPredicateSkipsWhatItCallsDuplicate() async {
+        let store = makeFeatureStore()
+        let stream = store.observe(\.count, removeDuplicates: { $0 / 10 == $1 / 10 })
+        var decades = stream.makeAsyncIterator()
+        #expect(await decades.next() == 0)
+        store.dispatch(.counter(.set(9)))
+        #expect(stream.bufferedCount == 0)
+        store.dispatch(.counter(.set(12)))
+        #expect(await decades.next() == 12)
+    }
+
+    @Test func aSlowConsumerSeesOnlyTheLatestValueAndTheBufferStaysBounded() async {
+        let store = makeFeatureStore()
+        let stream = store.observe(\.count)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        // The consumer is busy (not calling next) while 10,000 actions are processed.
+        var largestBuffer = 0
+        for _ in 0..<10_000 {
+            store.dispatch(.counter(.increment))
+            largestBuffer = max(largestBuffer, stream.bufferedCount)
+        }
+        #expect(largestBuffer <= 1)
+        #expect(stream.overwrittenCount == 9_999)
+        #expect(await values.next() == 10_000)
+        #expect(stream.bufferedCount == 0)
+    }
+
+    @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
+        let store = makeFeatureStore()
+        let stream = store.observe(\.count)
+        let consumer = Task.detached { () -> [Int] in
+            var seen: [Int] = []
+            for await count in stream {
+                seen.append(count)
+                if count == 3 { break }
+            }
+            return seen
+        }
+        // Each step waits until the consumer has taken the previous value, so none is skipped.
+        for _ in 0..<3 {
+            #expect(await eventually { stream.bufferedCount == 0 })
+            store.dispatch(.counter(.increment))
+        }
+        let seen = await consumer.value
+        #expect(seen.first == 0)
+        #expect(seen.last == 3)
+        #expect(seen == seen.sorted())
+    }
+
+    @Test func releasingTheStreamStopsTheObservation() {
+        let store = makeFeatureStore()
+        var stream: StateStream<Int>? = store.observe(\.count)
+        #expect(store.observedPathCount == 1)
+        stream = nil
+        store.dispatch(.counter(.increment))
+        #expect(store.observedPathCount == 0)
+        #expect(stream == nil)
+    }
+
+    @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
+        let store = makeFeatureStore()
+        let stream = store.observe(\.count)
+        let consumer = Task.detached { () -> Int in
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        #expect(await eventually { stream.bufferedCount == 0 })
+        consumer.cancel()
+        #expect(await consumer.value == 1)
+        store.dispatch(.counter(.increment))
+        #expect(store.observedPathCount == 0)
+    }
+
+    @Test func releasingTheStoreEndsTheStream() async {
+        var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
+        let stream = store!.observe(\.count)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        store = nil
+        #expect(await values.next() == nil)
+    }
+}
