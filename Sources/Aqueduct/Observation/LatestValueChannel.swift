@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The buffer between a store and one consumer of a ``StateStream``: it keeps only the newest
 /// value the consumer has not taken yet.
 ///
@@ -7,14 +5,15 @@ import Synchronization
 /// waiting consumer or replaces the one pending value. So a slow consumer costs the store one
 /// lock per change and at most one buffered value, however far behind it is.
 internal final class LatestValueChannel<Value: Sendable>: Sendable {
-    private struct Buffer {
+    private struct Buffer: Sendable {
         var latest: Value?
         var waiter: UnsafeContinuation<Value?, Never>?
         var isFinished = false
         var overwrittenCount = 0
     }
 
-    private let buffer = Mutex(Buffer())
+    /// A pthread-based lock, which ThreadSanitizer sees (see `LockedValue`).
+    private let buffer = LockedValue(Buffer())
 
     internal init() {}
 
