@@ -1,7 +1,7 @@
 /// An asynchronous sequence of a store's state, or of a value in it, that starts with the
 /// current value and keeps only the newest value a slow consumer has not taken yet.
 ///
-/// Get one from ``Store/states``, ``Store/observe(_:)`` or the same members of
+/// Get one from `Store.states`, `Store.observe(_:)` or the same members of
 /// ``StoreProjection``. The stream registers with the store when it is created, yields the
 /// value at that moment first, then the value after each processed action that changed it —
 /// de-duplicated with `==` when the value is `Equatable`, or with the predicate you gave.

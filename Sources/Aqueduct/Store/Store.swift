@@ -28,7 +28,7 @@
 ///
 /// ## Observing
 /// `store.someField` reads a field and, inside `withObservationTracking` (SwiftUI), tracks
-/// that field only; see ``observable(_:)``, ``observe(_:)``, ``states`` and
+/// that field only; see ``observable(_:)``, `observe(_:)`, `states` and
 /// ``projection(action:state:)``.
 @MainActor
 @dynamicMemberLookup
