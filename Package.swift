@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Aqueduct has no package dependencies by design: toolchain modules and system C libraries only.
 import PackageDescription
 

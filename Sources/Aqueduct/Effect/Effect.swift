@@ -126,7 +126,9 @@ public struct Effect<Action> {
     /// Runs asynchronous work in a task off the main actor.
     ///
     /// The actions it sends enter the store's inbox and are processed on the main actor in
-    /// batches, in the order they were sent. Sends after the effect is cancelled are dropped.
+    /// batches, in the order they were sent. Once the effect's task is cancelled, sends made
+    /// from that task are dropped; actions it sent before the cancellation, still in the
+    /// inbox, are processed.
     ///
     /// ```swift
     /// return .run { send in
@@ -176,7 +178,7 @@ public struct Effect<Action> {
     /// Marks the asynchronous work of this effect as cancellable by `id`.
     ///
     /// ```swift
-    /// .run { send in /* … */ }.cancellable(id: Search.self, cancelInFlight: true)
+    /// .run { send in /* … */ }.cancellable(id: "search", cancelInFlight: true)
     /// ```
     ///
     /// - Parameters:

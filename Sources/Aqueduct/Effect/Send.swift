@@ -12,7 +12,9 @@
 /// }
 /// ```
 ///
-/// Actions sent after the effect was cancelled are dropped. `Send` is `Sendable`.
+/// Once the effect's task is cancelled, sends made from that task are dropped (a send from
+/// another task or thread the effect started is not: that work should stop itself). Actions
+/// sent before the cancellation and still in the inbox are processed. `Send` is `Sendable`.
 public struct Send<Action>: Sendable {
     @usableFromInline
     internal let _send: @Sendable (Action, ActionSource?) -> Void

@@ -7,13 +7,17 @@ internal final class EffectRegistry: Sendable {
     /// One running task and what it was registered under.
     @usableFromInline
     internal struct Entry: Sendable {
-        let id: EffectID?
+        /// The ids of every `.cancellable` around the effect, outermost first.
+        let ids: [EffectID]
         let task: Task<Void, Never>
         let description: String
+        /// Cancelled but not yet returned: the entry stays until the task's work returns, so
+        /// work that ignores cancellation is still reported as running.
+        var isCancelled = false
 
         @usableFromInline
-        init(id: EffectID?, task: Task<Void, Never>, description: String) {
-            self.id = id
+        init(ids: [EffectID], task: Task<Void, Never>, description: String) {
+            self.ids = ids
             self.task = task
             self.description = description
         }
@@ -66,12 +70,16 @@ internal final class EffectRegistry: Sendable {
         }
     }
 
-    /// Cancels every task registered under `id`.
+    /// Cancels every task registered under `id`. Their entries stay until their work returns.
     @usableFromInline
     internal func cancel(id: EffectID) {
         let tasks = table.withLock { table in
-            let tokens = table.running.filter { $0.value.id == id }.map(\.key)
-            return tokens.compactMap { table.running.removeValue(forKey: $0)?.task }
+            var tasks: [Task<Void, Never>] = []
+            for (token, entry) in table.running where !entry.isCancelled && entry.ids.contains(id) {
+                table.running[token]?.isCancelled = true
+                tasks.append(entry.task)
+            }
+            return tasks
         }
         for task in tasks { task.cancel() }
     }
@@ -95,7 +103,7 @@ internal final class EffectRegistry: Sendable {
         set { table.withLock { $0.taskExecutor = newValue } }
     }
 
-    /// What is still running, oldest first.
+    /// What is still running, oldest first, cancelled or not.
     internal var running: [Entry] {
         table.withLock { table in
             table.running.sorted { $0.key < $1.key }.map(\.value)

@@ -15,7 +15,7 @@ extension Store {
     /// Descriptions of the asynchronous effects still running, as ``runningEffects``, readable
     /// from any isolation (a test store's `deinit` is not isolated).
     package nonisolated var _runningEffectDescriptions: [String] {
-        _effects.running.map(\.description)
+        _effects.running.map { $0.isCancelled ? $0.description + " (cancelled)" : $0.description }
     }
 
     /// Cancels every asynchronous effect still running, as `TestStore.finish()` does once it

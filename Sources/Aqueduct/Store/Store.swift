@@ -178,7 +178,7 @@ public final class Store<Action: Sendable, State> {
         if let handle = _handle {
             let effect = handle(action, source, _getState)
             _reducer._reduce(action, &_fields.pointee.state)
-            if !effect.isNone { _run(effect, cause: action, source: source, id: nil) }
+            if !effect.isNone { _run(effect, cause: action, source: source, ids: []) }
         } else {
             _reducer._reduce(action, &_fields.pointee.state)
         }
@@ -195,6 +195,9 @@ public final class Store<Action: Sendable, State> {
             if processed > cascadeLimit {
                 let dropped = _fields.pointee.queue.items.count - _fields.pointee.queue.head + 1
                 _fields.pointee.queue.removeAll()
+                // The cascade is over: what the handler dispatches is processed right away
+                // rather than queued behind nothing.
+                _fields.pointee.isProcessing = false
                 onRunawayLoop(
                     RunawayLoop(
                         action: ActionDescription.describe(action),
@@ -226,9 +229,10 @@ public final class Store<Action: Sendable, State> {
         _fields.pointee.hasObservers = !_observers.isEmpty || _observation?.isWatching == true
     }
 
-    /// Runs an effect returned for `cause`, after the reducer.
+    /// Runs an effect returned for `cause`, after the reducer, under the cancellation `ids` of
+    /// the `.cancellable` wrappers around it (outermost first).
     @inlinable
-    internal func _run(_ effect: Effect<Action>, cause: Action, source: ActionSource, id: EffectID?) {
+    internal func _run(_ effect: Effect<Action>, cause: Action, source: ActionSource, ids: [EffectID]) {
         switch effect.operation {
         case .none:
             break
@@ -236,8 +240,10 @@ public final class Store<Action: Sendable, State> {
             _fields.pointee.queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
         case .immediate(let work):
             work(
+                // `dispatch` queues while the store is processing, and processes otherwise: an
+                // escaped send is not stranded in the queue.
                 ImmediateSend { action, given in
-                    self._fields.pointee.queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
+                    self.dispatch(action, from: given ?? Self.effectSource(cause: cause, source: source))
                 }
             )
         case .run(let priority, let operation):
@@ -252,13 +258,13 @@ public final class Store<Action: Sendable, State> {
             }
             _effects.register(
                 token,
-                EffectRegistry.Entry(id: id, task: task, description: ActionDescription.describe(cause))
+                EffectRegistry.Entry(ids: ids, task: task, description: ActionDescription.describe(cause))
             )
         case .merge(let effects):
-            for effect in effects { _run(effect, cause: cause, source: source, id: id) }
+            for effect in effects { _run(effect, cause: cause, source: source, ids: ids) }
         case .cancellable(let newID, let cancelInFlight, let inner):
             if cancelInFlight { _effects.cancel(id: newID) }
-            _run(inner, cause: cause, source: source, id: newID)
+            _run(inner, cause: cause, source: source, ids: ids + [newID])
         case .cancel(let cancelled):
             _effects.cancel(id: cancelled)
         }
@@ -309,7 +315,7 @@ public final class Store<Action: Sendable, State> {
     /// Descriptions of the asynchronous effects still running, oldest first: the action that
     /// started each one.
     package var runningEffects: [String] {
-        _effects.running.map(\.description)
+        _effects.running.map { $0.isCancelled ? $0.description + " (cancelled)" : $0.description }
     }
 
     /// The number of actions waiting in the inbox.

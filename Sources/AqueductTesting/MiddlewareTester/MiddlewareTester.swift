@@ -48,7 +48,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
 
     private let stateBox: StateBox<M.State>
     private let log = Locked<[DispatchedAction<M.OutputAction>]>([])
-    private var running: [(id: AnyHashable?, task: Task<Void, Never>)] = []
+    private var running: [(ids: [AnyHashable], task: Task<Void, Never>)] = []
     /// Every `.run` task started, so that releasing the tester cancels those still running.
     private let tasks = Locked<[Task<Void, Never>]>([])
     /// The tokens of the `.run` tasks that have not returned yet.
@@ -142,7 +142,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         let effect = middleware.handle(action: action, from: source, state: GetState { stateBox.value })
         reducing?(&stateBox.value)
         let mark = log.withLock { $0.count }
-        run(effect, derivedSource: source._sentByEffect(of: action), id: nil)
+        run(effect, derivedSource: source._sentByEffect(of: action), ids: [])
         guard awaitingEffects else {
             // Let the effects run up to their first suspension — a sleep on a TestClock, say —
             // so that the test can advance the clock next.
@@ -204,7 +204,8 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     }
 
     /// Runs one effect as a store would, recording what it sends.
-    private func run(_ effect: Effect<M.OutputAction>, derivedSource: ActionSource, id: AnyHashable?) {
+    /// `ids` are those of every `.cancellable` around the effect, as the store keeps them.
+    private func run(_ effect: Effect<M.OutputAction>, derivedSource: ActionSource, ids: [AnyHashable]) {
         let log = self.log
         switch effect._step {
         case .none:
@@ -229,13 +230,13 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
                 await operation(send)
                 unfinished.withLock { _ = $0.remove(token) }
             }
-            running.append((id, task))
+            running.append((ids, task))
             tasks.withLock { $0.append(task) }
         case .merge(let effects):
-            for effect in effects { run(effect, derivedSource: derivedSource, id: id) }
+            for effect in effects { run(effect, derivedSource: derivedSource, ids: ids) }
         case .cancellable(let newID, let cancelInFlight, let inner):
             if cancelInFlight { cancel(newID) }
-            run(inner, derivedSource: derivedSource, id: newID)
+            run(inner, derivedSource: derivedSource, ids: ids + [newID])
         case .cancel(let cancelled):
             cancelledIDs.append(cancelled)
             cancel(cancelled)
@@ -243,7 +244,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     }
 
     private func cancel(_ id: AnyHashable) {
-        for entry in running where entry.id == id { entry.task.cancel() }
+        for entry in running where entry.ids.contains(id) { entry.task.cancel() }
     }
 }
 

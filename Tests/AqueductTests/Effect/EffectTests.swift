@@ -104,4 +104,54 @@ import Testing
         await store.receive(.counter(.increment)) { $0.count = 1 }
         await store.receive(\.counter?.set, 10) { $0.count = 10 }
     }
+
+    @Test func cancellingAnOuterIDCancelsAnEffectMarkedInsideIt() async {
+        let log = EventLog()
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
+            switch action {
+            case .start(let name):
+                // A feature marks its effect; the app wraps it again to cancel everything at once.
+                return Self.waiting(name, log: log).cancellable(id: "inner").cancellable(id: "outer")
+            case .stop: return .cancel(id: "outer")
+            default: return .none
+            }
+        }
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        store.dispatch(.start("nested"))
+        #expect(await eventually { log.all == ["nested started"] })
+        store.dispatch(.stop)
+        #expect(await eventually { log.all == ["nested started", "nested cancelled"] })
+    }
+
+    @Test func aCancelledEffectIsReportedUntilItsWorkReturns() async {
+        let gate = EventLog()
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
+            switch action {
+            case .start:
+                // Work that ignores cancellation: it returns only when the test lets it.
+                return .run { _ in
+                    while !gate.all.contains("release") { try? await Task.sleep(for: .milliseconds(1)) }
+                }
+                .cancellable(id: "stubborn")
+            case .stop: return .cancel(id: "stubborn")
+            default: return .none
+            }
+        }
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        store.dispatch(.start("s"))
+        store.dispatch(.stop)
+        #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
+        gate.record("release")
+        #expect(await eventually { store.runningEffects.isEmpty })
+    }
+
+    /// Effects that wait on a stream until cancelled, recording both events.
+    static func waiting(_ name: String, log: EventLog) -> Effect<Action> {
+        .run { _ in
+            log.record("\(name) started")
+            let never = AsyncStream<Int> { _ in }
+            for await _ in never {}
+            log.record("\(name) cancelled")
+        }
+    }
 }

@@ -105,6 +105,28 @@ import Testing
         #expect(store.state == 7)
     }
 
+    @Test func anActionDispatchedFromTheRunawayHandlerIsProcessed() {
+        let middleware = TestMiddleware<CounterAction, Int> { action, _, _ in
+            action == .increment ? .send(.increment) : .none
+        }
+        let store = Store(initialState: 0, reducer: counterReducer, middleware: middleware)
+        store.cascadeLimit = 10
+        store.onRunawayLoop = { [unowned store] _ in store.dispatch(.set(-1)) }
+        store.dispatch(.increment)
+        #expect(store.state == -1)
+    }
+
+    @Test func anEscapedImmediateSendIsProcessedWhenCalled() {
+        var escaped: ImmediateSend<CounterAction>?
+        let middleware = TestMiddleware<CounterAction, Int> { action, _, _ in
+            action == .decrement ? .immediate { send in escaped = send } : .none
+        }
+        let store = Store(initialState: 0, reducer: counterReducer, middleware: middleware)
+        store.dispatch(.decrement)
+        escaped?(.set(5))
+        #expect(store.state == 5)
+    }
+
     @Test func middlewareStartHookGetsADispatcherAndState() async {
         let middleware = TestMiddleware<CounterAction, Int>(
             onHandle: { _, _, _ in .none },
