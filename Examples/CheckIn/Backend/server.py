@@ -88,6 +88,8 @@ def require_int(body, field):
     value = body.get(field)
     if not isinstance(value, int) or isinstance(value, bool):
         raise APIError(400, "invalid_input", f"'{field}' must be an integer")
+    if not -(2**63) <= value < 2**63:
+        raise APIError(400, "invalid_input", f"'{field}' does not fit in 64 bits")
     return value
 
 
@@ -205,7 +207,12 @@ def make_handler(store, token, test_hooks):
             self.send_json(status, {"error": {"code": code, "message": message}})
 
         def read_body(self):
-            length = int(self.headers.get("Content-Length") or 0)
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                raise APIError(400, "invalid_input", "Content-Length is not a number") from None
+            if length < 0:
+                raise APIError(400, "invalid_input", "Content-Length is negative")
             raw = self.rfile.read(length) if length else b""
             if not raw:
                 return {}

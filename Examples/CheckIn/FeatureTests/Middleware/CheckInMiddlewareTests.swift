@@ -48,6 +48,24 @@ import Testing
         await store.finish()
     }
 
+    @Test func anIntervalTooLargeForTheClockDoesNotTrap() async {
+        var state = CheckInState()
+        state.interval = .seconds(Int64.max / 2)
+        let store = makeStore(state: state)
+        let checkIn = CheckIn(id: checkInID(0), date: start)
+
+        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.receive(\.checkedIn, checkIn) {
+            $0.isCheckingIn = false
+            $0.lastCheckIn = checkIn
+            $0.history = [checkIn]
+        }
+        #expect(!store.state.isOverdue)
+        // The deadline is scheduled (clamped), not passed: it is the one effect still running.
+        #expect(await store.skipInFlightEffects().count == 1)
+        await store.finish()
+    }
+
     @Test func aNewCheckInReschedulesTheDeadlineAndClearsOverdue() async {
         let store = makeStore()
         let first = CheckIn(id: checkInID(0), date: start)

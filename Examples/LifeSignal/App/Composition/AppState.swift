@@ -27,8 +27,10 @@ public struct AppState: Equatable, Sendable {
         self.checkIn = checkIn
     }
 
-    /// Whether the app was told it will terminate.
-    public var isTerminating: Bool { phase == .willTerminate }
+    /// Whether the app was told it will terminate. Stored, not derived from ``phase``: a
+    /// lifecycle event that arrives after `willTerminate` (the start-up activation, delivered
+    /// asynchronously, can) must not cancel the exit.
+    public var isTerminating = false
 
     /// The app's reducer: lifecycle and reachability here, the check-in feature's reducer lifted.
     public static let reducer: Reducer<AppAction, AppState> =
@@ -36,6 +38,7 @@ public struct AppState: Equatable, Sendable {
             switch action {
             case .lifecycle(let phase):
                 state.phase = phase
+                if phase == .willTerminate { state.isTerminating = true }
             case .reachability(.startMonitoring):
                 state.isMonitoring = true
             case .reachability(.stopMonitoring), .reachability(.monitoringFailed):

@@ -9,6 +9,8 @@ import Reachability
 /// - active → start monitoring the network, refresh the check-ins, sync (with a sync queue);
 /// - background → stop monitoring;
 /// - connected → sync, when check-ins are pending;
+/// - checked in → sync, with a sync queue (the HTTP backend), so a check-in made online
+///   reaches the backend at once; offline it stays queued;
 /// - willTerminate → flush.
 ///
 /// Filters read the state after the reducer.
@@ -22,5 +24,7 @@ public var lifeSignalBridges: BridgeMiddleware<AppAction, AppState> {
         .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring))
         .bridge(\AppAction.reachability?.connected --> AppAction.checkIn(.sync),
                 when: { state in state().checkIn.hasPending })
+        .bridge(\AppAction.checkIn?.checkedIn --> { _ in AppAction.checkIn(.sync) },
+                when: \.checkIn.hasSyncQueue)
         .bridge(\AppAction.lifecycle?.willTerminate --> AppAction.checkIn(.flush))
 }

@@ -2,6 +2,7 @@ import Aqueduct
 import AqueductTesting
 import CheckIn
 import CheckInClient
+import Foundation
 import LifeSignalApp
 import Lifecycle
 import Reachability
@@ -42,6 +43,30 @@ import Testing
         sync: { () throws(CheckInError) in 0 },
         pendingCount: { () throws(CheckInError) in 1 }
     )
+
+    @Test func aLateActivationDoesNotCancelTheExit() {
+        // The start-up activation arrives asynchronously and can land after a quick `quit`.
+        var state = AppState()
+        AppState.reducer(.lifecycle(.willTerminate), &state)
+        AppState.reducer(.lifecycle(.didBecomeActive), &state)
+        AppState.reducer(.checkIn(.flushed), &state)
+        #expect(state.isTerminating)
+        #expect(state.isReadyToExit)
+    }
+
+    @Test func aCheckInIsSyncedAtOnceWithASyncQueueOnly() {
+        let checkIn = CheckIn(id: UUID(), date: Date())
+        let queued = makeStore(sync: Self.pendingSync)
+        queued.dispatch(.checkIn(.checkedIn(checkIn)))
+        #expect(transcript.actions.count == 2)
+        #expect(transcript.actions.last == "checkIn(CheckInAction.sync)")
+
+        transcript.log.removeAll()
+        let local = makeStore()
+        local.dispatch(.checkIn(.checkedIn(checkIn)))
+        #expect(transcript.actions.count == 1)
+        #expect(!transcript.actions.contains("checkIn(CheckInAction.sync)"))
+    }
 
     @Test func becomingActiveStartsMonitoringRefreshesAndSyncsAQueue() {
         let store = makeStore(sync: Self.pendingSync)

@@ -33,10 +33,13 @@ public final class AppLifecycleMiddleware: Middleware {
     /// Starts listening: each event the client emits is dispatched as an action.
     public func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
         listening?.cancel()
-        let client = self.client
         let dispatcher = context.dispatcher
+        // Start the client here, not in the task: the POSIX adapter arms its signal handlers
+        // before `events()` returns, so a SIGTERM right after start-up is an event, not the
+        // default action that kills the process.
+        let events = client.events()
         listening = Task.detached {
-            for await event in client.events() {
+            for await event in events {
                 dispatcher.dispatch(event)
             }
         }

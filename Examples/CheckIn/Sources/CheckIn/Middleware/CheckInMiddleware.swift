@@ -145,9 +145,11 @@ public struct CheckInMiddleware: Middleware {
         guard remaining > 0 else {
             return .merge(.cancel(id: Deadline()), .send(.deadlinePassed))
         }
+        // Clamped to ~31,000 years: converting a larger Double to Int64 would trap.
+        let milliseconds = Int64(min((remaining * 1000).rounded(.up), 1e15))
         return .run { [clock] send in
             do {
-                try await clock.sleep(for: .milliseconds(Int64((remaining * 1000).rounded(.up))))
+                try await clock.sleep(for: .milliseconds(milliseconds))
             } catch {
                 return  // Cancelled: a newer check-in re-scheduled it, or the store went away.
             }
