@@ -144,8 +144,14 @@ import Testing
         await store.finish()
     }
 
-    @Test func triggeringWhileAnAlertIsActiveFailsWithAlreadyActive() async {
-        let store = makeStore(client: .double(triggerAlert: { () throws(CheckInError) in throw .alreadyActive }))
+    @Test func triggeringWhileAnAlertIsActiveFailsWithAlreadyActiveAndLoadsThatAlert() async {
+        let elsewhere = Alert(id: alertID, state: .active, triggeredAt: start)
+        let store = makeStore(
+            client: .double(
+                triggerAlert: { () throws(CheckInError) in throw .alreadyActive },
+                activeAlert: { elsewhere }
+            )
+        )
 
         await store.send(.triggerAlert) { $0.isChangingAlert = true }
         let failure = await store.receive(\.failed, .alreadyActive) {
@@ -153,11 +159,16 @@ import Testing
             $0.lastError = .alreadyActive
         }
         #expect(failure?.action == .failed(.triggerAlert, .alreadyActive))
+        await store.receive(\.activeAlertLoaded, elsewhere) { $0.activeAlert = elsewhere }
         await store.finish()
     }
 
-    @Test func cancellingWithoutAnActiveAlertFailsWithNotActiveWithoutCallingTheClient() async {
-        let store = makeStore(client: .failing(.backendFailure("must not be called")))
+    @Test func cancellingWithNoKnownAlertAsksTheBackendAndFailsWithNotActiveWhenItHasNone() async {
+        let store = makeStore(
+            client: .double(cancelAlert: { _ throws(CheckInError) in
+                throw .backendFailure("must not be called")
+            })
+        )
 
         await store.send(.cancelAlert) { $0.isChangingAlert = true }
         let failure = await store.receive(\.failed, .notActive) {
@@ -168,7 +179,17 @@ import Testing
         await store.finish()
     }
 
-    @Test func cancellingAnAlertTheBackendNoLongerHasActiveFailsWithNotActive() async {
+    @Test func cancellingWithNoKnownAlertCancelsTheOneTheBackendHas() async {
+        let elsewhere = Alert(id: alertID, state: .active, triggeredAt: start)
+        let cancelled = Alert(id: alertID, state: .cancelled, triggeredAt: start, cancelledAt: start)
+        let store = makeStore(client: .double(activeAlert: { elsewhere }))
+
+        await store.send(.cancelAlert) { $0.isChangingAlert = true }
+        await store.receive(\.alertCancelled, cancelled) { $0.isChangingAlert = false }
+        await store.finish()
+    }
+
+    @Test func cancellingAnAlertTheBackendNoLongerHasActiveFailsWithNotActiveAndForgetsIt() async {
         var state = CheckInState()
         let active = Alert(id: alertID, state: .active, triggeredAt: start)
         state.activeAlert = active
@@ -181,9 +202,20 @@ import Testing
         await store.receive(\.failed, .notActive) {
             $0.isChangingAlert = false
             $0.lastError = .notActive
+            $0.activeAlert = nil
         }
-        #expect(store.state.activeAlert == active)
         await store.finish()
+    }
+
+    @Test func aRefreshAnsweringDuringAnAlertChangeDoesNotUndoIt() {
+        var state = CheckInState()
+        let triggered = Alert(id: alertID, state: .active, triggeredAt: start)
+        CheckInState.reducer(.triggerAlert, &state)
+        CheckInState.reducer(.activeAlertLoaded(nil), &state)  // the refresh started before
+        CheckInState.reducer(.alertTriggered(triggered), &state)
+        #expect(state.activeAlert == triggered)
+        CheckInState.reducer(.activeAlertLoaded(nil), &state)  // a refresh after the change
+        #expect(state.activeAlert == nil)
     }
 
     @Test func refreshLoadsHistoryAndAlertAndAnOldCheckInIsOverdueAtOnce() async {

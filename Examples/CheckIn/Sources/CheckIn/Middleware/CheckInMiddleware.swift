@@ -104,12 +104,26 @@ public struct CheckInMiddleware: Middleware {
                 }
             }
         case .cancelAlert:
-            guard let alert = state().activeAlert else { return .send(.failed(.cancelAlert, .notActive)) }
+            // With no alert known here, ask the backend: one may be active that this state
+            // has not seen (triggered elsewhere, or a refresh answered late).
+            let known = state().activeAlert
             return .run { [client] send in
                 do throws(CheckInError) {
+                    var alert = known
+                    if alert == nil { alert = try await client.activeAlert() }
+                    guard let alert else { throw .notActive }
                     send(.alertCancelled(try await client.cancelAlert(id: alert.id)))
                 } catch {
                     send(.failed(.cancelAlert, error))
+                }
+            }
+        case .failed(.triggerAlert, .alreadyActive):
+            // The backend has an alert this state does not show: load it.
+            return .run { [client] send in
+                do throws(CheckInError) {
+                    send(.activeAlertLoaded(try await client.activeAlert()))
+                } catch {
+                    send(.failed(.refresh, error))
                 }
             }
         case .sync:

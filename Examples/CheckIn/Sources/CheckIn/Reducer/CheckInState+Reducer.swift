@@ -53,7 +53,9 @@ extension CheckInState {
             state.isChangingAlert = false
             state.activeAlert = nil
         case .activeAlertLoaded(let alert):
-            state.activeAlert = alert
+            // A refresh that answers while an alert is being triggered or cancelled is older
+            // than that change: keep what the change will report.
+            if !state.isChangingAlert { state.activeAlert = alert }
         case .synced:
             state.isSyncing = false
         case .pendingCountLoaded(let count):
@@ -65,7 +67,11 @@ extension CheckInState {
             switch operation {
             case .checkIn: state.isCheckingIn = false
             case .refresh: state.isRefreshing = false
-            case .triggerAlert, .cancelAlert: state.isChangingAlert = false
+            case .triggerAlert: state.isChangingAlert = false
+            case .cancelAlert:
+                state.isChangingAlert = false
+                // The backend has no active alert: whatever this state still shows is stale.
+                if error == .notActive { state.activeAlert = nil }
             case .sync: state.isSyncing = false
             case .flush: break  // `flushed` follows.
             }
