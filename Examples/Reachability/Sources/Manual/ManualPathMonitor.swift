@@ -69,18 +69,18 @@ public final class ManualPathMonitor: Sendable {
 
     private func makeStream() -> AsyncStream<NetworkPath> {
         let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self)
-        let (id, current) = state.withLock { state in
+        let id = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
             state.continuations[id] = continuation
-            return (id, state.current)
+            // Yielded under the lock, so a `send` racing with this call cannot deliver its
+            // newer path before this older one.
+            if let current = state.current { continuation.yield(current) }
+            return id
         }
         // Set outside the lock: `onTermination` takes the lock itself.
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
-        }
-        if let current {
-            continuation.yield(current)
         }
         return stream
     }
