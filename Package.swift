@@ -27,12 +27,15 @@ let package = Package(
         // The smallest example.
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
 
+        // What the example tests share to run this package's executables as child processes.
+        .target(name: "ProcessTestSupport", path: "Examples/TestSupport"),
+
         // Lifecycle example: the client, its adapters, the middleware, a probe for signal tests.
         .target(name: "Lifecycle", dependencies: ["Aqueduct"], path: "Examples/Lifecycle/Sources"),
         .executableTarget(name: "LifecycleSignalProbe", dependencies: ["Lifecycle"], path: "Examples/Lifecycle/Probe"),
         .testTarget(
             name: "LifecycleTests",
-            dependencies: ["Lifecycle", "LifecycleSignalProbe"],
+            dependencies: ["Lifecycle", "LifecycleSignalProbe", "ProcessTestSupport"],
             path: "Examples/Lifecycle/Tests"
         ),
 
@@ -76,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["DemoComposition", "LifecycleDemo"],
+            dependencies: ["DemoComposition", "LifecycleDemo", "ProcessTestSupport"],
             path: "Examples/Demos/Tests"
         ),
 
@@ -136,7 +139,7 @@ let package = Package(
             name: "LifeSignalTests",
             dependencies: [
                 "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInHTTP", "Aqueduct", "AqueductTesting",
-                "Lifecycle", "Reachability", "CheckInTestSupport",
+                "Lifecycle", "Reachability", "CheckInTestSupport", "ProcessTestSupport",
             ],
             path: "Examples/LifeSignal/Tests"
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,17 +11,13 @@ import Darwin
 /// A demo executable run as a child process, its standard output collected in a file. Every
 /// wait is bounded; a child still running at the end is killed.
 final class DemoProcess: Sendable {
-    struct Timeout: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private let process: Process
     /// A regular file, not a pipe: once the child has exited everything it wrote is there.
     private let outputURL: URL
 
     init(executable: String, arguments: [String]) throws {
         let process = Process()
-        process.executableURL = try Self.productURL(executable)
+        process.executableURL = try ChildProcess.productURL(executable)
         process.arguments = arguments
         outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(executable)-\(UUID())")
         try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
@@ -74,31 +71,10 @@ final class DemoProcess: Sendable {
     }
 
     /// The state letter in `/proc/<pid>/stat` (Linux), or `nil`.
-    var state: String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
-    }
+    var state: String? { ChildProcess.state(of: process.processIdentifier) }
 
     private func poll(_ what: String, timeout: Duration = .seconds(20), until condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw Timeout(description: "timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await ChildProcess.poll(what, timeout: timeout, until: condition)
     }
 
-    /// Executables sit beside the test executable (Linux) or the `.xctest` bundle (macOS) in the
-    /// build products directory; the test target depends on them, so they are built.
-    private static func productURL(_ name: String) throws -> URL {
-        #if os(Linux)
-        let testProduct = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-        let testProduct = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
-        #endif
-        let url = testProduct.deletingLastPathComponent().appendingPathComponent(name)
-        try #require(FileManager.default.isExecutableFile(atPath: url.path), "no \(name) at \(url.path)")
-        return url
-    }
 }

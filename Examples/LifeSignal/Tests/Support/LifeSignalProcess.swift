@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,10 +12,6 @@ import Darwin
 /// its standard output and standard error collected in files. Every wait is bounded; a child
 /// still running when this is released is killed.
 final class LifeSignalProcess {
-    struct Timeout: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private let process: Process
     private let input: Pipe
     private let outputURL: URL
@@ -22,7 +19,7 @@ final class LifeSignalProcess {
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
-        process.executableURL = try Self.productURL("LifeSignal")
+        process.executableURL = try ChildProcess.productURL("LifeSignal")
         process.arguments = arguments
         var childEnvironment = ProcessInfo.processInfo.environment
         for name in ["LIFESIGNAL_DATA_DIR", "LIFESIGNAL_FUNCTIONS_URL", "LIFESIGNAL_TOKEN"] {
@@ -122,26 +119,7 @@ final class LifeSignalProcess {
         _ what: @autoclosure () -> String,
         timeout: Duration = .seconds(30),
         until condition: () -> Bool
-    )
-        async throws
-    {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw Timeout(description: "timed out waiting for \(what())") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    /// Executables sit beside the test executable (Linux) or the `.xctest` bundle (macOS) in the
-    /// build products directory; the test target depends on them, so they are built.
-    private static func productURL(_ name: String) throws -> URL {
-        #if os(Linux)
-        let testProduct = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-        let testProduct = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
-        #endif
-        let url = testProduct.deletingLastPathComponent().appendingPathComponent(name)
-        try #require(FileManager.default.isExecutableFile(atPath: url.path), "no \(name) at \(url.path)")
-        return url
+    ) async throws {
+        try await ChildProcess.poll(what(), timeout: timeout, until: condition)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,11 +11,6 @@ import Darwin
 /// The `LifecycleSignalProbe` executable run as a child process, its standard output collected
 /// line by line. Every wait is bounded; a child still running at the end is killed.
 final class ProbeProcess: Sendable {
-    /// Why a bounded wait gave up.
-    struct Timeout: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private let process: Process
     /// The child's standard output. A regular file, not a pipe: once the child has exited every
     /// line it wrote is there, with no end-of-file to wait for (a pipe's write end can leak into
@@ -24,7 +20,7 @@ final class ProbeProcess: Sendable {
     /// Starts the probe with `arguments`.
     init(arguments: [String]) throws {
         let process = Process()
-        process.executableURL = try Self.executableURL()
+        process.executableURL = try ChildProcess.productURL("LifecycleSignalProbe")
         process.arguments = arguments
         outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("LifecycleSignalProbe-\(UUID())")
         try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
@@ -89,31 +85,9 @@ final class ProbeProcess: Sendable {
     }
 
     /// The state letter of the child in `/proc/<pid>/stat` (Linux), or `nil`.
-    var state: String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
-    }
+    var state: String? { ChildProcess.state(of: pid) }
 
     private func poll(_ what: String, timeout: Duration, until condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw Timeout(description: "timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    /// The probe sits beside the test executable (Linux) or the `.xctest` bundle (macOS) in the
-    /// build products directory; the test target depends on it, so it is built.
-    private static func executableURL() throws -> URL {
-        #if os(Linux)
-        let testProduct = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-        let testProduct = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
-        #endif
-        let probe = testProduct.deletingLastPathComponent().appendingPathComponent("LifecycleSignalProbe")
-        try #require(FileManager.default.isExecutableFile(atPath: probe.path), "no probe at \(probe.path)")
-        return probe
+        try await ChildProcess.poll(what, timeout: timeout, until: condition)
     }
 }
