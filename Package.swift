@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CheckInOfflineFirst", targets: ["CheckInOfflineFirst"]),
         .library(name: "CheckIn", targets: ["CheckIn"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
+        .plugin(name: "AqueductCaseAccessors", targets: ["AqueductCaseAccessorsPlugin"]),
         .executable(name: "LifeSignal", targets: ["LifeSignal"]),
     ],
     targets: [
@@ -23,6 +24,28 @@ let package = Package(
         .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
         .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
         .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+
+        // Case accessors: `swift package case-accessors`, a command plugin that runs the
+        // generator (a thin executable over a library the tests reach) on a package's targets.
+        // It declares no permission on purpose: see the plugin's comment.
+        .target(name: "AqueductCaseAccessorsCore"),
+        .executableTarget(name: "AqueductCaseAccessorGenerator", dependencies: ["AqueductCaseAccessorsCore"]),
+        .plugin(
+            name: "AqueductCaseAccessorsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "case-accessors",
+                    description: "Generates the case accessors of CaseAccessible enums; --check writes nothing"
+                )
+            ),
+            dependencies: ["AqueductCaseAccessorGenerator"],
+            path: "Sources/AqueductCaseAccessorsPlugin"
+        ),
+        .testTarget(
+            name: "AqueductCaseAccessorsTests",
+            dependencies: ["AqueductCaseAccessorsCore"],
+            exclude: ["Corpus"]
+        ),
 
         // The smallest example.
         .executableTarget(name: "Counter", dependencies: ["Aqueduct"], path: "Examples/Counter"),
