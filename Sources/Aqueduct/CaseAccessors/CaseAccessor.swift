@@ -16,7 +16,7 @@
 /// A `CaseAccessor` holds key paths and a metatype, which are not `Sendable`; it is made and
 /// read on whichever isolation asks for ``GeneratedCaseAccessors/caseAccessors``.
 public struct CaseAccessor<Root> {
-    /// The accessor's name as declared, backticks included: `finished`, `` `default` ``.
+    /// The accessor's name as declared: `finished`, or a backticked name with its backticks.
     public let name: String
     /// The accessor from the enum: a `KeyPath<Root, Value?>`.
     public let keyPath: AnyKeyPath

@@ -303,10 +303,13 @@ package struct Parser {
             return
         }
         guard keyword.kind == .identifier else {
-            if let enumName = scope.enumName, index == start {
+            if let enumName = scope.enumName {
                 report(keyword.line, "unexpected `\(keyword.text)` in the body of \(enumName)")
             }
-            skipStatement(from: start)
+            // Attributes or modifiers before a `}` or a directive: leave those to the body.
+            if index == start || !(keyword.isPunctuation("}") || keyword.kind == .pound) {
+                skipStatement(from: start)
+            }
             return
         }
         switch keyword.text {
