@@ -427,11 +427,14 @@ package struct Parser {
     }
 
     /// Whether an inheritance entry names the marker: `CaseAccessible` or
-    /// `Aqueduct.CaseAccessible`, after attributes such as `@preconcurrency`.
+    /// `Aqueduct.CaseAccessible`, after attributes such as `@preconcurrency`, alone or as a
+    /// member of a composition (`Feature & CaseAccessible`).
     private static func namesMarker(_ entry: ArraySlice<Token>) -> Bool {
         let words = entry.filter { $0.kind != .attribute }
-        guard let last = words.last, last.isWord(markerName) else { return false }
-        return words.count == 1 || (words.count == 3 && words[words.startIndex + 1].isPunctuation("."))
+        return words.split(whereSeparator: { $0.isPunctuation("&") }).contains { part in
+            guard let last = part.last, last.isWord(markerName) else { return false }
+            return part.count == 1 || (part.count == 3 && part[part.startIndex + 1].isPunctuation("."))
+        }
     }
 
     private func mentionsMarker(from start: Int, to end: Int) -> Bool {
@@ -945,8 +948,9 @@ package struct Parser {
                 }), reportedProperties.insert(property.line).inserted {
                     report(
                         property.line,
-                        "\(declaration.qualifiedName) declares `\(name)` itself, which the generated accessor for "
-                            + "case \(name) (line \(element.line)) replaces; remove it"
+                        "\(declaration.qualifiedName) declares `\(name)` itself, which would collide with the accessor "
+                            + "generated for case \(name) (line \(element.line)); remove it if it is a hand-written "
+                            + "accessor, or rename one of them"
                     )
                 }
             }
