@@ -8,14 +8,8 @@ import Darwin
 #endif
 
 /// What the example test targets share to run an executable of this package as a child
-/// process: finding it, waiting with a bound, and reading its scheduler state.
+/// process: finding it and reading its scheduler state. Waiting for it is ``Wait/until(_:timeout:isolation:_:)``.
 package enum ChildProcess {
-    /// Why a bounded wait gave up.
-    package struct Timeout: Error, CustomStringConvertible {
-        /// What was waited for.
-        package let description: String
-    }
-
     /// An executable product of this package. Executables sit beside the test executable
     /// (Linux) or the `.xctest` bundle (macOS) in the build products directory; a test target
     /// that depends on an executable gets it built.
@@ -32,24 +26,6 @@ package enum ChildProcess {
         let url = testProduct.deletingLastPathComponent().appendingPathComponent(name)
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "no \(name) at \(url.path)")
         return url
-    }
-
-    /// Polls `condition` every 10 ms until it holds, or throws ``Timeout`` after `timeout`.
-    ///
-    /// - Parameters:
-    ///   - what: What is waited for, for the error.
-    ///   - timeout: The bound.
-    ///   - condition: The condition.
-    package static func poll(
-        _ what: @autoclosure () -> String,
-        timeout: Duration,
-        until condition: () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw Timeout(description: "timed out waiting for \(what())") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 
     /// The state letter of process `pid` in `/proc/<pid>/stat` (Linux; `T` is stopped), or `nil`.

@@ -1,5 +1,5 @@
+import ExampleTestSupport
 import Foundation
-import ProcessTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -74,7 +74,7 @@ final class DemoProcess: Sendable {
     var state: String? { ChildProcess.state(of: process.processIdentifier) }
 
     private func poll(_ what: String, timeout: Duration = .seconds(20), until condition: () -> Bool) async throws {
-        try await ChildProcess.poll(what, timeout: timeout, until: condition)
+        try await Wait.until(what, timeout: timeout, condition)
     }
 
 }

@@ -1,9 +1,15 @@
 import Aqueduct
 import CheckIn
+import CheckInAdapters
 import CheckInClient
 import Foundation
 import Lifecycle
+import LifecycleAdapters
+import LifecycleClient
 import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
+import TerminalInput
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,7 @@
 import Foundation
 import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
 
 /// The LifeSignal command line and environment, parsed. A `Sendable`, `Equatable` value.
 ///

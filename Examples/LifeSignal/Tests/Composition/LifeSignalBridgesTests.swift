@@ -1,11 +1,14 @@
 import Aqueduct
 import AqueductTesting
 import CheckIn
+import CheckInAdapters
 import CheckInClient
 import Foundation
 import LifeSignalApp
 import Lifecycle
+import LifecycleAdapters
 import Reachability
+import ReachabilityAdapters
 import Testing
 
 /// The app's bridges through the real store the composition root builds, with the logger

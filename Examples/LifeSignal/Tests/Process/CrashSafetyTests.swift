@@ -1,6 +1,6 @@
+import CheckInAdapters
 import CheckInClient
-import CheckInHTTP
-import CheckInTestSupport
+import ExampleTestSupport
 import Foundation
 import Testing
 

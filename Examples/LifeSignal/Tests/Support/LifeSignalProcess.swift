@@ -1,5 +1,5 @@
+import ExampleTestSupport
 import Foundation
-import ProcessTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -120,6 +120,6 @@ final class LifeSignalProcess {
         timeout: Duration = .seconds(30),
         until condition: () -> Bool
     ) async throws {
-        try await ChildProcess.poll(what(), timeout: timeout, until: condition)
+        try await Wait.until(what(), timeout: timeout, condition)
     }
 }
