@@ -7,9 +7,233 @@ import Glibc
 import Darwin
 #endif
 
-/// What the example test targets share to run an executable of this package as a child
-/// process: finding it and reading its scheduler state. Waiting for it is ``Wait/until(_:timeout:isolation:_:)``.
-package enum ChildProcess {
+/// An executable of this package run as a child process, the one way the example tests do it:
+/// lines typed on its standard input (a pipe) or none, its standard output and standard error
+/// collected in regular files, bounded waits on what it writes and on its state, and a child
+/// still running when this is released is killed.
+///
+/// Files, not pipes: once the child has exited everything it wrote is there, with no end of
+/// file to wait for (a pipe's write end can leak into a sibling child spawned concurrently and
+/// hold the end of file back).
+///
+/// ```swift
+/// let counter = try ChildProcess("Counter", input: .pipe)
+/// try counter.type("+")
+/// try await counter.waitForOutput("count: 1")
+/// ```
+///
+/// Not `Sendable`: a test owns it.
+package final class ChildProcess {
+    /// What the child reads.
+    package enum Input {
+        /// `/dev/null`: the end of input at once.
+        case none
+        /// A pipe the test writes with ``type(_:)`` and closes with ``closeInput()``.
+        case pipe
+    }
+
+    /// Where the child's standard error goes.
+    package enum ErrorOutput {
+        /// A file of its own, read with ``errorOutput``.
+        case separate
+        /// The same file as standard output, interleaved as written.
+        case mergedIntoOutput
+    }
+
+    private let process: Process
+    private let input: Pipe?
+    private let outputURL: URL
+    private let errorURL: URL?
+
+    /// Starts `executable`, a product of this package.
+    ///
+    /// - Parameters:
+    ///   - executable: The product's name.
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables to set on top of this process's environment.
+    ///   - removingEnvironment: Variables of this process's environment the child must not see.
+    ///   - input: What it reads.
+    ///   - errorOutput: Where its standard error goes.
+    /// - Throws: When the product is missing or cannot be started.
+    package init(
+        _ executable: String,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        removingEnvironment: [String] = [],
+        input: Input = .none,
+        errorOutput: ErrorOutput = .separate
+    ) throws {
+        let process = Process()
+        process.executableURL = try Self.productURL(executable)
+        process.arguments = arguments
+        var childEnvironment = ProcessInfo.processInfo.environment
+        for name in removingEnvironment { childEnvironment[name] = nil }
+        childEnvironment.merge(environment) { _, new in new }
+        process.environment = childEnvironment
+
+        let name = "\(executable)-\(UUID())"
+        outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".out")
+        try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+        let output = try FileHandle(forWritingTo: outputURL)
+        process.standardOutput = output
+        var errorHandle: FileHandle?
+        switch errorOutput {
+        case .separate:
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".err")
+            try #require(FileManager.default.createFile(atPath: url.path, contents: nil))
+            errorHandle = try FileHandle(forWritingTo: url)
+            errorURL = url
+            process.standardError = errorHandle
+        case .mergedIntoOutput:
+            errorURL = nil
+            process.standardError = output
+        }
+        switch input {
+        case .none:
+            self.input = nil
+            process.standardInput = FileHandle.nullDevice
+        case .pipe:
+            let pipe = Pipe()
+            self.input = pipe
+            process.standardInput = pipe
+        }
+        self.process = process
+        try process.run()
+        try output.close()
+        try errorHandle?.close()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: outputURL)
+        if let errorURL { try? FileManager.default.removeItem(at: errorURL) }
+    }
+
+    /// The child's process identifier.
+    package var pid: pid_t { process.processIdentifier }
+
+    /// Everything written to standard output so far (and standard error, when merged).
+    package var output: String {
+        (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    /// Everything written to standard error so far, when it is ``ErrorOutput/separate``.
+    package var errorOutput: String {
+        errorURL.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+    }
+
+    /// The complete lines of standard output so far (not the partial line after the last newline).
+    package var lines: [String] {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()
+        return lines
+    }
+
+    /// The scheduler state letter in `/proc/<pid>/stat` (Linux; `T` is stopped), or `nil`.
+    package var state: String? { Self.state(of: pid) }
+
+    /// Types a line on the child's standard input.
+    ///
+    /// - Parameter line: The line, without its newline.
+    package func type(_ line: String) throws {
+        let pipe = try #require(input, "the child was started without an input pipe")
+        try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// Types `line` and waits until standard output contains `expected` `count` times in all.
+    package func type(_ line: String, thenWaitFor expected: String, count: Int = 1) async throws {
+        try type(line)
+        try await waitForOutput(expected, count: count)
+    }
+
+    /// Closes the child's standard input: the end of input.
+    package func closeInput() throws {
+        try input?.fileHandleForWriting.close()
+    }
+
+    /// Sends `signal` to the child.
+    package func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Kills the child with SIGKILL and waits for it.
+    package func killHard() async throws {
+        send(SIGKILL)
+        _ = try await waitForExit()
+    }
+
+    /// Waits until standard output contains `expected` at least `count` times.
+    package func waitForOutput(_ expected: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil(
+            "\(count)× '\(expected)' on stdout; got:\n\(output)\nstderr:\n\(errorOutput.suffix(2000))",
+            timeout: timeout
+        ) { $0.output.components(separatedBy: expected).count - 1 >= count }
+    }
+
+    /// Waits until standard error contains `expected`.
+    package func waitForErrorOutput(_ expected: String, timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("'\(expected)' on stderr; got:\n\(errorOutput.suffix(2000))", timeout: timeout) {
+            $0.errorOutput.contains(expected)
+        }
+    }
+
+    /// Waits until the child has printed `count` complete lines.
+    package func waitForLines(_ count: Int, timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("\(count) lines, got \(lines)", timeout: timeout) { $0.lines.count >= count }
+    }
+
+    /// Waits until the child is stopped (`T`).
+    package func waitUntilStopped(timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("the child to stop, its state is \(state ?? "?")", timeout: timeout) { $0.state == "T" }
+    }
+
+    /// Waits until the child runs again (not `T`).
+    package func waitUntilContinued(timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("the child to continue, its state is \(state ?? "?")", timeout: timeout) {
+            $0.state != "T"
+        }
+    }
+
+    /// Waits until `condition` holds for the child.
+    package func waitUntil(
+        _ what: @autoclosure () -> String,
+        timeout: Duration = .seconds(30),
+        _ condition: (ChildProcess) throws -> Bool
+    ) async throws {
+        try await Wait.until(what(), timeout: timeout) { try condition(self) }
+    }
+
+    /// Waits for the child to exit; kills it if it does not in time.
+    ///
+    /// - Returns: Its status and why it ended.
+    @discardableResult
+    package func waitForExit(
+        timeout: Duration = .seconds(30)
+    ) async throws -> (status: Int32, reason: Process.TerminationReason) {
+        do {
+            try await waitUntil("the child to exit; stdout:\n\(output)", timeout: timeout) { !$0.process.isRunning }
+        } catch {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason)
+    }
+
+    /// The actions a `LoggerMiddleware` printed in `text`, in order: what follows each `┌─▶ `.
+    ///
+    /// - Parameter text: The child's output (or error output).
+    /// - Returns: The action descriptions.
+    package static func loggedActions(in text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("┌─▶ ") ? String(line.dropFirst("┌─▶ ".count)) : nil
+        }
+    }
+
     /// An executable product of this package. Executables sit beside the test executable
     /// (Linux) or the `.xctest` bundle (macOS) in the build products directory; a test target
     /// that depends on an executable gets it built.

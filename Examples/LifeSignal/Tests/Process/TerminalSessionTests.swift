@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ import Darwin
 
     @Test func checkInStatusHistoryAlertCancelAlertAndQuit() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
 
         try await app.waitForOutput("Type 'help' for the commands.")
         try await app.type("check-in", thenWaitFor: "Checked in at ")
@@ -71,12 +72,12 @@ import Darwin
         let arguments = ["--network", "none"]
         let environment = ["LIFESIGNAL_DATA_DIR": directory.path("env-data")]
 
-        let first = try LifeSignalProcess(arguments: arguments, environment: environment)
+        let first = try ChildProcess.lifeSignal(arguments: arguments, environment: environment)
         try await first.type("check-in", thenWaitFor: "Checked in at ")
         try first.closeInput()  // End of input quits.
         #expect(try await first.waitForExit().status == 0)
 
-        let second = try LifeSignalProcess(arguments: arguments, environment: environment)
+        let second = try ChildProcess.lifeSignal(arguments: arguments, environment: environment)
         try await second.type("history", thenWaitFor: "History (1 check-in, newest first):")
         try second.type("quit")
         #expect(try await second.waitForExit().status == 0)
@@ -84,7 +85,7 @@ import Darwin
 
     @Test func helpListsTheCommands() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         try await app.type("help", thenWaitFor: "cancel-alert  cancel the active alert")
         try app.type("quit")
         #expect(try await app.waitForExit().status == 0)
@@ -92,10 +93,10 @@ import Darwin
 
     @Test func sigtermFlushesAndExitsZero() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         try await app.type("check-in", thenWaitFor: "Checked in at ")
         // The signal adapter is armed once it has emitted the initial activation.
-        try await app.waitForLog("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)")
+        try await app.waitForErrorOutput("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)")
 
         app.send(SIGTERM)
         let (status, reason) = try await app.waitForExit()

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ import Darwin
 
     @Test(arguments: scenarios)
     func suspendsForRealResumesAndExitsCleanly(scenario: Scenario) async throws {
-        let probe = try ProbeProcess(arguments: scenario.arguments)
+        let probe = try ChildProcess("LifecycleSignalProbe", arguments: scenario.arguments)
         try await probe.waitForLines(2)
         #expect(probe.lines == ["ready", "didBecomeActive"])
 
@@ -64,7 +65,7 @@ import Darwin
     }
 
     @Test func stoppingTheStreamRestoresTheDefaultDispositions() async throws {
-        let probe = try ProbeProcess(arguments: ["--stop-after-first-event"])
+        let probe = try ChildProcess("LifecycleSignalProbe", arguments: ["--stop-after-first-event"])
         try await probe.waitForLines(3)
         #expect(probe.lines == ["ready", "didBecomeActive", "restored"])
 
