@@ -118,8 +118,13 @@ let package = Package(
 
         // MARK: Apps: composition roots and executables.
 
-        // The smallest app.
-        .executableTarget(name: "Counter", dependencies: [aqueduct], path: "Counter"),
+        // The smallest app: a counter typed at a terminal.
+        .executableTarget(name: "Counter", dependencies: [aqueduct, "TerminalInput"], path: "Counter/Counter"),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: ["Counter", "ExampleTestSupport"],
+            path: "Counter/Tests/CounterTests"
+        ),
 
         // The lifecycle and reachability demos: one composition root, two executables.
         .target(

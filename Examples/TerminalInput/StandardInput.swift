@@ -1,54 +1,37 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The lines of standard input as an `AsyncStream`, read by a dedicated thread so that a
-/// blocking read never occupies a thread of the cooperative pool.
+/// The lines typed on standard input, as an `AsyncStream`: the one line reader the example
+/// terminal apps share.
 ///
-/// It reads the descriptor with `read(2)`, not with `readLine()`: a thread blocked in
-/// `readLine()` holds the lock of the C stream `stdin`, and `fflush(nil)` — which the logger's
-/// standard-output and standard-error printers call before each write — waits for that lock,
-/// so every log line would hang until the next line of input.
+/// A dedicated thread reads with `readLine()`, so a blocking read never occupies a thread of the
+/// cooperative pool, and the main actor stays free to process actions and the results of effects
+/// while the reader waits for the next line. (Aqueduct's printers write their own descriptor
+/// only; anything that flushed every C stream — `fflush(nil)` — would wait for the lock of
+/// `stdin`, which a blocked `readLine()` holds.)
+///
+/// ```swift
+/// for await line in StandardInput.lines() {
+///     print("you typed \(line)")
+/// }
+/// ```
 public enum StandardInput {
-    /// Starts reading standard input; the stream ends at the end of input.
+    /// Starts reading standard input; the stream ends at the end of input (Ctrl-D, or a closed
+    /// pipe).
     ///
-    /// ```swift
-    /// for await line in StandardInput.lines() { print(line) }
-    /// ```
+    /// Call it once per process: the reader thread reads until the end of input, whether or not
+    /// the stream is still iterated.
     ///
-    /// - Returns: The lines, without their newlines (and without a trailing carriage return).
+    /// - Returns: The lines, without their line ends (`\n` or `\r\n`).
     public static func lines() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let reader = Thread {
-            var pending: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                pending.append(contentsOf: buffer[..<count])
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    continuation.yield(line(pending[..<newline]))
-                    pending.removeSubrange(...newline)
-                }
+            while let line = readLine(strippingNewline: true) {
+                continuation.yield(line)
             }
-            if !pending.isEmpty { continuation.yield(line(pending[...])) }
             continuation.finish()
         }
-        reader.name = "LifeSignal stdin"
+        reader.name = "StandardInput"
         reader.start()
         return stream
-    }
-
-    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
-        var bytes = bytes
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

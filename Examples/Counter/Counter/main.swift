@@ -1,11 +1,18 @@
-// A counter: the smallest Aqueduct app. It shows dispatch, a middleware that reacts after the
-// reducer, and the source every action carries.
+// Counter: the smallest Aqueduct app, in a terminal.
+//
+//   swift run --package-path Examples Counter
+//
+// Type `+`, `-`, `reset`, `later` (an effect adds one a second later) or `quit`. Answers go to
+// standard output, the action log to standard error.
 import Aqueduct
+import Foundation
+import TerminalInput
 
 enum CounterAction: Sendable {
     case increment
     case decrement
     case reset
+    case incrementLater
 }
 
 let counter = Reducer<CounterAction, Int>.reduce { action, count in
@@ -13,27 +20,48 @@ let counter = Reducer<CounterAction, Int>.reduce { action, count in
     case .increment: count += 1
     case .decrement: count -= 1
     case .reset: count = 0
+    case .incrementLater: break
     }
 }
 
-/// Prints every action with where it came from, and resets the count when it reaches 3.
-struct PrintingMiddleware: Middleware {
+/// The side effects: an increment sent by an effect a second after `incrementLater`, and the
+/// count printed after each action that changed it (the effect reads the state after the
+/// reducer).
+struct CounterMiddleware: Middleware {
+    let output: LogPrinter
+
     func handle(action: CounterAction, from source: ActionSource, state: GetState<Int>) -> Effect<CounterAction> {
-        let before = state()
-        return .immediate { send in
-            print("\(action) from \(source.fileName):\(source.line): \(before) → \(state())")
-            if let info = source.info { print("  \(info)") }
-            if state() == 3 { send(.reset) }
+        switch action {
+        case .incrementLater:
+            return .run { send in
+                try? await Task.sleep(for: .seconds(1))
+                send(.increment)
+            }
+        case .increment, .decrement, .reset:
+            let before = state()
+            return .immediate { _ in
+                if state() != before { output.print("count: \(state())\n") }
+            }
         }
     }
 }
 
-@MainActor
-func main() {
-    let store = Store(initialState: 0, reducer: counter, middleware: PrintingMiddleware())
-    for _ in 0..<3 { store.dispatch(.increment) }
-    store.dispatch(.decrement, info: "the count went back to 0, so this goes below it")
-    print("final count: \(store.state)")
-}
+let output = LogPrinter.standardOutput
+let store = Store(
+    initialState: 0,
+    reducer: counter,
+    middleware: LoggerMiddleware(printer: .standardError) <> CounterMiddleware(output: output)
+)
 
-MainActor.assumeIsolated { main() }
+output.print("Counter. Type +, -, reset, later (adds one a second later) or quit.\n")
+reading: for await line in StandardInput.lines() {
+    switch line.trimmingCharacters(in: .whitespaces) {
+    case "+": store.dispatch(.increment)
+    case "-": store.dispatch(.decrement)
+    case "reset": store.dispatch(.reset)
+    case "later": store.dispatch(.incrementLater)
+    case "quit": break reading
+    case "": continue
+    case let other: output.print("Unknown command '\(other)'.\n")
+    }
+}

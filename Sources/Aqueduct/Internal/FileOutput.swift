@@ -9,10 +9,10 @@ import Darwin
 /// A file descriptor the logger writes to: standard output, standard error, or a log file it
 /// opened (and closes when the last printer using it goes away).
 ///
-/// Writes go straight to the descriptor with `write(2)`, never through the C globals `stdout`
-/// and `stderr`, which strict concurrency does not allow. Before writing to standard output or
-/// standard error it flushes the C streams (`fflush(nil)`), so text the app printed with
-/// `print` before an entry is not overtaken by it.
+/// Writes go straight to the descriptor with `write(2)`, never through the C streams, and touch
+/// no other stream: flushing them all (`fflush(nil)`) would wait for the lock of `stdin`, which a
+/// thread blocked in `readLine()` holds until the next line arrives — so a terminal app's log,
+/// and every action processed after it, would hang until the user typed something.
 internal final class FileOutput: Sendable {
     /// Why a file could not be opened: the `errno` value and its text.
     struct OpenFailure: Error {
@@ -22,15 +22,13 @@ internal final class FileOutput: Sendable {
 
     let descriptor: Int32
     private let ownsDescriptor: Bool
-    private let flushesStdio: Bool
 
-    static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false, flushesStdio: true)
-    static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false, flushesStdio: true)
+    static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false)
+    static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false)
 
-    private init(descriptor: Int32, ownsDescriptor: Bool, flushesStdio: Bool) {
+    private init(descriptor: Int32, ownsDescriptor: Bool) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
-        self.flushesStdio = flushesStdio
     }
 
     /// Opens `path` for appending, creating it (mode 0644) if it does not exist.
@@ -41,7 +39,7 @@ internal final class FileOutput: Sendable {
             let code = errno
             throw OpenFailure(code: code, reason: String(cString: strerror(code)))
         }
-        return FileOutput(descriptor: descriptor, ownsDescriptor: true, flushesStdio: false)
+        return FileOutput(descriptor: descriptor, ownsDescriptor: true)
         #else
         throw OpenFailure(code: 0, reason: "files are not supported on this platform")
         #endif
@@ -51,7 +49,6 @@ internal final class FileOutput: Sendable {
     /// error (a full disk must not bring the app down through its logger).
     func write(_ text: String) {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if flushesStdio { fflush(nil) }
         var text = text
         text.withUTF8 { bytes in
             guard var pointer = bytes.baseAddress else { return }

@@ -11,9 +11,12 @@
 /// let testLogger = LoggerMiddleware<AppAction, AppState>(printer: .closure { text in transcript += text })
 /// ```
 ///
-/// Standard output and standard error are written with `write(2)` on the descriptor, not
-/// through the C streams; any text buffered in those streams (by `print`) is flushed first so
-/// the order is kept. A file is opened once, when the printer is made, in append mode, and
+/// Standard output and standard error are written with `write(2)` on their own descriptor,
+/// never through the C streams and without flushing them, so a printer never waits on another
+/// stream — not even on standard input, whose lock a thread blocked in `readLine()` holds. Text
+/// an app writes with `print` goes through the C stream's buffer, which is flushed at each
+/// newline on a terminal; to interleave `print` and a printer on a redirected stream in order,
+/// print through the printer too, or flush after `print`. A file is opened once, when the printer is made, in append mode, and
 /// closed when the last copy of the printer goes away.
 ///
 /// `LogPrinter` is a `Sendable` value; the logger calls it on the main actor.
@@ -33,10 +36,7 @@ public struct LogPrinter: Sendable {
         self.write = write
     }
 
-    /// Writes to the process's standard output (the default).
-    ///
-    /// Text that `print` left buffered in the C stream is flushed before each entry, so the
-    /// two stay in order.
+    /// Writes to the process's standard output (the default), with `write(2)` on descriptor 1.
     ///
     /// ```swift
     /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardOutput)
@@ -46,8 +46,8 @@ public struct LogPrinter: Sendable {
         return LogPrinter { output.write($0) }
     }
 
-    /// Writes to the process's standard error, keeping standard output for the program's
-    /// own output.
+    /// Writes to the process's standard error, with `write(2)` on descriptor 2, keeping
+    /// standard output for the program's own output.
     ///
     /// ```swift
     /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardError)

@@ -129,8 +129,10 @@ public enum LifeSignalApp {
         finish(status: status)
     }
 
+    /// Exits. Not `fflush(nil)` first: the reader thread blocked in `readLine()` holds the lock of
+    /// `stdin`, and flushing every stream would wait for the next line. `exit` flushes what
+    /// `print` buffered without waiting; the app's own output is written unbuffered anyway.
     private static func finish(status: Int32) -> Never {
-        fflush(nil)
         exit(status)
     }
 }
