@@ -169,7 +169,12 @@ let package = Package(
         .target(name: "TerminalInput", path: "TerminalInput"),
         // What the example tests share: this package's executables and the reference check-in
         // backend (CheckIn/Backend/server.py) as child processes, and the one bounded wait.
-        .target(name: "ExampleTestSupport", path: "TestSupport"),
+        .target(
+            name: "ExampleTestSupport",
+            dependencies: [.target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
+            path: "TestSupport/ExampleTestSupport"
+        ),
+        .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),
     ],
     swiftLanguageModes: [.v6]
 )

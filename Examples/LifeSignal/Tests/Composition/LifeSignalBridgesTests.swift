@@ -37,7 +37,7 @@ import Testing
             lifecycle: ScriptedLifecycle([], finishesAfterScript: false).client,
             pathMonitor: ManualPathMonitor().client,
             logger: .closure { transcript.log.append($0) },
-            output: .closure { transcript.output.append($0) },
+            screen: TerminalScreen(printer: .closure { transcript.output.append($0) }),
             clock: TestClock()
         )
     }

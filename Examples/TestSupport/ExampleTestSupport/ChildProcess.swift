@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
+import CPseudoTerminal
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -9,8 +11,9 @@ import Darwin
 
 /// An executable of this package run as a child process, the one way the example tests do it:
 /// lines typed on its standard input (a pipe) or none, its standard output and standard error
-/// collected in regular files, bounded waits on what it writes and on its state, and a child
-/// still running when this is released is killed.
+/// collected in regular files — or all three on a pseudo-terminal, as a person runs it — bounded
+/// waits on what it writes and on its state, and a child still running when this is released is
+/// killed.
 ///
 /// Files, not pipes: once the child has exited everything it wrote is there, with no end of
 /// file to wait for (a pipe's write end can leak into a sibling child spawned concurrently and
@@ -30,6 +33,10 @@ package final class ChildProcess {
         case none
         /// A pipe the test writes with ``type(_:)`` and closes with ``closeInput()``.
         case pipe
+        /// A pseudo-terminal for standard input, output and error: the child sees a terminal,
+        /// what the test types is echoed as a terminal would, and ``output`` is what the screen
+        /// received (``screen`` renders it). `errorOutput` is ignored.
+        case terminal
     }
 
     /// Where the child's standard error goes.
@@ -42,6 +49,7 @@ package final class ChildProcess {
 
     private let process: Process
     private let input: Pipe?
+    private let terminal: PseudoTerminal?
     private let outputURL: URL
     private let errorURL: URL?
 
@@ -91,16 +99,26 @@ package final class ChildProcess {
         switch input {
         case .none:
             self.input = nil
+            self.terminal = nil
             process.standardInput = FileHandle.nullDevice
         case .pipe:
             let pipe = Pipe()
             self.input = pipe
+            self.terminal = nil
             process.standardInput = pipe
+        case .terminal:
+            let terminal = try PseudoTerminal()
+            self.input = nil
+            self.terminal = terminal
+            process.standardInput = terminal.child
+            process.standardOutput = terminal.child
+            process.standardError = terminal.child
         }
         self.process = process
         try process.run()
         try output.close()
         try errorHandle?.close()
+        try terminal?.child.close()
     }
 
     deinit {
@@ -115,9 +133,39 @@ package final class ChildProcess {
     /// The child's process identifier.
     package var pid: pid_t { process.processIdentifier }
 
-    /// Everything written to standard output so far (and standard error, when merged).
+    /// Everything written to standard output so far (and standard error, when merged); on a
+    /// ``Input/terminal``, everything the screen received, with the terminal's `\r\n` as `\n`.
     package var output: String {
-        (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        if let terminal { return terminal.received.replacingOccurrences(of: "\r\n", with: "\n") }
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    /// On a ``Input/terminal``: the lines as the screen shows them — a carriage return goes
+    /// back to the start of the line, `ESC [ K` erases to its end.
+    package var screen: [String] {
+        var lines: [[Character]] = [[]]
+        var column = 0
+        var text = Substring(terminal?.received ?? "")
+        while let character = text.popFirst() {
+            switch character {
+            case "\r\n", "\n":
+                lines.append([])
+                column = 0
+            case "\r":
+                column = 0
+            case "\u{1B}" where text.hasPrefix("[K"):
+                text = text.dropFirst(2)
+                lines[lines.count - 1].removeSubrange(min(column, lines[lines.count - 1].count)...)
+            default:
+                if column < lines[lines.count - 1].count {
+                    lines[lines.count - 1][column] = character
+                } else {
+                    lines[lines.count - 1].append(character)
+                }
+                column += 1
+            }
+        }
+        return lines.map { String($0) }
     }
 
     /// Everything written to standard error so far, when it is ``ErrorOutput/separate``.
@@ -139,6 +187,10 @@ package final class ChildProcess {
     ///
     /// - Parameter line: The line, without its newline.
     package func type(_ line: String) throws {
+        if let terminal {
+            try terminal.parent.write(contentsOf: Data((line + "\n").utf8))
+            return
+        }
         let pipe = try #require(input, "the child was started without an input pipe")
         try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
@@ -149,8 +201,13 @@ package final class ChildProcess {
         try await waitForOutput(expected, count: count)
     }
 
-    /// Closes the child's standard input: the end of input.
+    /// Ends the child's input: closes the pipe, or on a terminal types Ctrl-D at the start of
+    /// a line, as a person would.
     package func closeInput() throws {
+        if let terminal {
+            try terminal.parent.write(contentsOf: Data([0x04]))
+            return
+        }
         try input?.fileHandleForWriting.close()
     }
 
@@ -261,5 +318,67 @@ package final class ChildProcess {
             let close = stat.lastIndex(of: ")")
         else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+    }
+}
+
+/// A pseudo-terminal pair: the child end becomes the child process's terminal, the parent end
+/// is where the test types and what the screen received is collected, by a reader thread that
+/// closes it once the child process, the last holder of the child end, is gone.
+private final class PseudoTerminal: Sendable {
+    let parent: FileHandle
+    let child: FileHandle
+    private let screen = LockedText()
+
+    init() throws {
+        let parentDescriptor = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard parentDescriptor >= 0 else { throw TerminalError(call: "posix_openpt", code: errno) }
+        guard grantpt(parentDescriptor) == 0, unlockpt(parentDescriptor) == 0 else {
+            throw TerminalError(call: "grantpt/unlockpt", code: errno)
+        }
+        var name = [CChar](repeating: 0, count: 128)
+        guard ptsname_r(parentDescriptor, &name, name.count) == 0 else {
+            throw TerminalError(call: "ptsname_r", code: errno)
+        }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Close-on-exec, so that no sibling child spawned meanwhile keeps the terminal open.
+        let childDescriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard childDescriptor >= 0 else { throw TerminalError(call: "open(\(path))", code: errno) }
+        parent = FileHandle(fileDescriptor: parentDescriptor, closeOnDealloc: false)
+        child = FileHandle(fileDescriptor: childDescriptor, closeOnDealloc: false)
+        let screen = self.screen
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(parentDescriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }  // EIO once every child end is closed
+                screen.append(buffer[..<count])
+            }
+            close(parentDescriptor)
+        }
+        reader.start()
+    }
+
+    /// What the screen received so far.
+    var received: String { screen.text }
+}
+
+/// A pseudo-terminal call that failed, with its `errno`.
+private struct TerminalError: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32
+    var description: String { "\(call) failed with errno \(code)" }
+}
+
+/// Bytes a reader thread appends and a test reads, behind a lock.
+private final class LockedText: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
+
+    func append(_ more: ArraySlice<UInt8>) {
+        bytes.withLock { $0.append(contentsOf: more) }
+    }
+
+    var text: String {
+        bytes.withLock { String(decoding: $0, as: UTF8.self) }
     }
 }

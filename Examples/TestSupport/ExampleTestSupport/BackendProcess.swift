@@ -17,6 +17,7 @@ package final class BackendProcess {
 
     /// `Examples/CheckIn/Backend/server.py`.
     package static let serverScript = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // ExampleTestSupport
         .deletingLastPathComponent()  // TestSupport
         .deletingLastPathComponent()  // Examples
         .appendingPathComponent("CheckIn/Backend/server.py")
