@@ -48,19 +48,19 @@ enum MallocCounter {
 @MainActor
 @Suite(.enabled(if: MallocCounter.isAvailable, "needs a counting malloc preloaded (see MallocCounter)"))
 struct BridgeAllocationTests {
-    typealias AppAction = LifeSignal.AppAction
+    typealias AppAction = Player.AppAction
 
     /// Other tests allocate on other threads meanwhile, so allow a little noise: a per-call
     /// allocation would show as at least 1,000.
     @Test func nonMatchingActionCostsNoAllocation() throws {
         let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
-        let state = GetState.constant(LifeSignal.AppState())
+        let bridges = Player.appBridges
+        let state = GetState.constant(Player.AppState())
         let source = ActionSource()
         var effects = 0
         let before = count()
         for _ in 0..<1_000 {
-            if !bridges.handle(action: .lifecycle(.willTerminate), from: source, state: state).isNone { effects += 1 }
+            if !bridges.handle(action: .playback(.didStop), from: source, state: state).isNone { effects += 1 }
         }
         let allocations = count() - before
         #expect(effects == 0)
@@ -69,12 +69,12 @@ struct BridgeAllocationTests {
 
     @Test func matchingActionAllocatesItsEffect() throws {
         let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
-        let state = GetState.constant(LifeSignal.AppState())
+        let bridges = Player.appBridges
+        let state = GetState.constant(Player.AppState())
         let source = ActionSource()
         let before = count()
         for _ in 0..<1_000 {
-            _ = bridges.handle(action: .lifecycle(.didBecomeActive), from: source, state: state)
+            _ = bridges.handle(action: .playback(.didStart), from: source, state: state)
         }
         #expect(count() - before >= 1_000)
     }
