@@ -177,4 +177,21 @@ import Testing
         )
         #expect(store.state.checkIn.lastError == .alreadyActive)
     }
+
+    @Test func aBridgeAloneDerivesItsAction() {
+        let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
+        #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
+        #expect(bridge.derive(from: .lifecycle(.didEnterBackground)) == nil)
+    }
+
+    @Test func theBridgesAloneInAMiddlewareTester() async {
+        let tester = MiddlewareTester(lifeSignalBridges, state: AppState())
+        // No check-in pending: a new connection syncs nothing.
+        #expect(await tester.handle(.reachability(.connectedToWifi)).isEmpty)
+
+        tester.state.checkIn.pendingSyncCount = 2
+        let sent = await tester.handle(.reachability(.connectedToWifi))
+        #expect(sent.map(\.action) == [.checkIn(.sync)])
+        #expect(sent[0].source.info?.hasPrefix("Bridged from reachability(ReachabilityEvent.connectedToWifi)") == true)
+    }
 }

@@ -30,22 +30,49 @@ import Testing
     }
 
     @Test func checkingInRecordsItAndBecomesOverdueAtTheDeadline() async {
-        let store = makeStore()
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: CheckInState.reducer,
+            middleware: CheckInMiddleware(client: .double(), clock: clock, now: { start })
+        )
         let checkIn = CheckIn(id: checkInID(0), date: start)
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
-        await store.receive(\.checkedIn, checkIn) {
+        await store.send(.checkIn) { $0.isCheckingIn = true }  // asserts the exact change
+        await store.receive(\.checkedIn, checkIn) {  // an action an effect sent back
             $0.isCheckingIn = false
             $0.lastCheckIn = checkIn
             $0.history = [checkIn]
         }
-        #expect(store.state.deadline == start.addingTimeInterval(24 * 60 * 60))
-
-        await clock.advance(by: day - .seconds(1))
+        await clock.advance(by: .seconds(24 * 60 * 60 - 1))  // a day, in no time
         #expect(!store.state.isOverdue)
         await clock.advance(by: .seconds(1))
         await store.receive(\.deadlinePassed) { $0.isOverdue = true }
-        await store.finish()
+        await store.finish()  // nothing left over: no action, no running effect
+    }
+
+    @Test func anIntegrationTestChecksOnlyWhatItCaresAbout() async {
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: CheckInState.reducer,
+            middleware: CheckInMiddleware(client: .double(), clock: TestClock(), now: { start })
+        )
+        store.exhaustivity = .off
+
+        await store.send(.checkIn)
+        await store.receive(\.checkedIn) { $0.history = [CheckIn(id: checkInID(0), date: start)] }
+        await store.finish()  // the deadline is still scheduled: cancelled, not a failure
+    }
+
+    @Test func theMiddlewareAloneTurnsAClientFailureIntoAnAction() async {
+        let tester = MiddlewareTester(
+            CheckInMiddleware(client: .failing(.unauthorized), clock: TestClock()),
+            state: CheckInState()
+        )
+
+        let sent = await tester.handle(.checkIn)
+        #expect(sent.map(\.action) == [.failed(.checkIn, .unauthorized)])
+        #expect(sent[0].source.info == "Sent by an effect of checkIn")
     }
 
     @Test func anIntervalTooLargeForTheClockDoesNotTrap() async {
@@ -97,7 +124,11 @@ import Testing
     }
 
     @Test func aCheckInWhileOfflineReportsTheDomainError() async {
-        let store = makeStore(client: .failing(.offline))
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: CheckInState.reducer,
+            middleware: CheckInMiddleware(client: .failing(.offline), clock: TestClock())
+        )
 
         await store.send(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.failed, .offline) {
