@@ -69,7 +69,7 @@ public final class Store<Action: Sendable, State> {
     /// Receives the report when a dispatch exceeds ``cascadeLimit``. The default writes the
     /// report to standard error.
     public var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
-        StandardError.report(report.description + "\n")
+        FileOutput.standardError.write(report.description + "\n")
     }
 
     /// The current state. Only actions change it.

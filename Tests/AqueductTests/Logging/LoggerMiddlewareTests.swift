@@ -1,10 +1,9 @@
 import Aqueduct
-import Synchronization
 import Testing
 
 /// Counts how many times it is described, to prove that an action is not formatted.
 final class DescriptionCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
 
     var value: Int { count.withLock { $0 } }
 
