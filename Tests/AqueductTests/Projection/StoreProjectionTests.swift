@@ -121,7 +121,7 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         let profile = store.projection(action: FeatureAction.profile, state: \.profile)
         var ages: [Int] = []
         let subscription = profile.subscribe(\.age) { ages.append($0) }
-        var names = profile.observe(\.name).makeAsyncIterator()
+        var names = profile.values(of: \.name).makeAsyncIterator()
         #expect(await names.next() == "Ada")
         profile.dispatch(.birthday)
         store.dispatch(.profile(.rename("Grace")))
