@@ -34,7 +34,17 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     private let watchingChanged: @MainActor () -> Void
     /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
     private(set) var isWatching = false
+    /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
+    // Unchecked exclusivity, like the next one: read by the store after each action, written
+    // when observers come and go, never during a read (scenario c's budget).
+    @usableFromInline
+    @exclusivity(unchecked)
+    private(set) var hasPathWatchers = false
     private var watchers: [Watcher] = []
+    /// Observers of the whole state, which the store calls itself (see ``StateObservers``).
+    @usableFromInline
+    @exclusivity(unchecked)
+    private(set) var stateObservers: StateObservers<State>?
     private var shared: [AnyKeyPath: Watcher] = [:]
     private let registrar = ObservationRegistrar()
     private let link = HubLink<State>()
@@ -94,6 +104,32 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         let link = self.link
         return StoreSubscription {
             link.hub?.remove(sink, from: watcher)
+        }
+    }
+
+    /// Calls `observer` with the whole state after each processed action (that changed it, by
+    /// `isDuplicate`, when given). The store calls these observers itself (see
+    /// ``StateObservers``).
+    ///
+    /// - Parameter path: `\State.self`; so `Value` is `State`.
+    @usableFromInline
+    func subscribeToState<Value>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: ((Value, Value) -> Bool)?,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        precondition(Value.self == State.self && path == \State.self as AnyKeyPath, "not the whole state")
+        let observers = stateObservers ?? StateObservers()
+        stateObservers = observers
+        // The same object, seen with the observer's type (`Value` is `State`).
+        let id = (observers as AnyObject as! StateObservers<Value>)
+            .add(observer, isDuplicate: isDuplicate, current: StatePath(path).read(from: memory))
+        updateWatching()
+        let link = self.link
+        return StoreSubscription {
+            guard let hub = link.hub else { return }
+            observers.remove(id)
+            hub.updateWatching()
         }
     }
 
@@ -181,10 +217,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
 
     private func append(_ watcher: Watcher) {
         watchers.append(watcher)
-        if !isWatching {
-            isWatching = true
-            watchingChanged()
-        }
+        updateWatching()
     }
 
     private func remove<Value>(_ sink: WatcherSink<Value>, from watcher: PathWatcher<State, Value>) {
@@ -195,12 +228,16 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     private func drop(_ watcher: Watcher) {
         watchers.removeAll { $0 === watcher }
         if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
-        detachIfEmpty()
+        updateWatching()
     }
 
-    private func detachIfEmpty() {
-        guard watchers.isEmpty, isWatching else { return }
-        isWatching = false
+    /// Sets ``isWatching`` from the watchers and the whole-state observers, and tells the store
+    /// when it changed.
+    private func updateWatching() {
+        hasPathWatchers = !watchers.isEmpty
+        let isWatching = hasPathWatchers || stateObservers?.isEmpty == false
+        guard isWatching != self.isWatching else { return }
+        self.isWatching = isWatching
         watchingChanged()
     }
 
@@ -208,7 +245,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
     @usableFromInline
     func storeDidProcess() {
-        guard isWatching else { return }
+        guard hasPathWatchers else { return }
         var hasIdle = false
         for watcher in watchers {
             guard watcher.check(memory) else { continue }
@@ -227,7 +264,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
                 if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
             }
             watchers.removeAll { $0.isIdle }
-            detachIfEmpty()
+            updateWatching()
         }
     }
 }

@@ -4,9 +4,22 @@
 /// Main-actor isolated.
 @MainActor
 public struct _ObservationScope<State> {
+    @usableFromInline
     internal let target: any ObservationTarget<State>
+    /// The store's hub when this is a store (so `State` is the store's whole state); `nil` for a
+    /// projection.
+    @usableFromInline
+    internal let storeHub: ObservationHub<State>?
 
-    internal init(_ target: any ObservationTarget<State>) {
+    /// The scope of a store.
+    internal init(store hub: ObservationHub<State>) {
+        self.target = hub
+        self.storeHub = hub
+    }
+
+    /// The scope of a projection.
+    internal init(projection target: any ObservationTarget<State>) {
         self.target = target
+        self.storeHub = nil
     }
 }

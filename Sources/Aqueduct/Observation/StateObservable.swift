@@ -92,11 +92,20 @@ extension StateObservable {
     /// - Returns: The subscription; keep it as long as you want to observe.
     /// - Complexity: After each action, one comparison of the path's value, shared by every
     ///   observer of that path, then one call per observer when it changed.
+    // Inlinable, like the other `subscribe`, and the whole state of a store goes straight to its
+    // hub: must stay so, or each whole-state observer is wrapped in reabstraction thunks on its
+    // way through generic code, every call goes through them, and benchmark scenario c's budget
+    // fails.
+    @inlinable
     public func subscribe<Value: Equatable>(
         _ path: KeyPath<State, Value>,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> StoreSubscription {
-        _observationScope.target.subscribe(path, isDuplicate: { $0 == $1 }, sharing: true, observer)
+        let scope = _observationScope
+        if let hub = scope.storeHub, Value.self == State.self, path == \State.self as AnyKeyPath {
+            return hub.subscribeToState(path, isDuplicate: { $0 == $1 }, observer)
+        }
+        return scope.target.subscribe(path, isDuplicate: { $0 == $1 }, sharing: true, observer)
     }
 
     /// Calls `observer` on the main actor with the value at `path` after every processed
@@ -112,11 +121,16 @@ extension StateObservable {
     ///   - observer: Receives the value after each action.
     /// - Returns: The subscription; keep it as long as you want to observe.
     /// - Complexity: After each action, one read of the path per observer.
+    @inlinable
     public func subscribe<Value>(
         _ path: KeyPath<State, Value>,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> StoreSubscription {
-        _observationScope.target.subscribe(path, isDuplicate: { _, _ in false }, sharing: false, observer)
+        let scope = _observationScope
+        if let hub = scope.storeHub, Value.self == State.self, path == \State.self as AnyKeyPath {
+            return hub.subscribeToState(path, isDuplicate: nil, observer)
+        }
+        return scope.target.subscribe(path, isDuplicate: { _, _ in false }, sharing: false, observer)
     }
 
     /// The value at `path` as an `AsyncSequence`: the current value first, then each change

@@ -1,7 +1,7 @@
 extension Store: StateObservable {
     /// Not API: the store's observation hub, for the members of ``StateObservable``.
     public var _observationScope: _ObservationScope<State> {
-        _ObservationScope(_observationHub)
+        _ObservationScope(store: _observationHub)
     }
 
     /// The store's observation hub, created on first use.
@@ -18,12 +18,15 @@ extension Store: StateObservable {
     /// Observation trackers). For tests.
     package var observedPathCount: Int { _observation?.watchedPathCount ?? 0 }
 
-    /// Tells the observation hub that an action was processed; the store calls it while
-    /// `hasObservers` is set, after each action.
-    // Inlinable, like the rest of the dispatch path, so that the check is specialised.
+    /// Tells the observation hub that an action was processed, then the observers of the whole
+    /// state; the store calls it while `hasObservers` is set, after each action.
+    // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
+    // from code specialised for the app's state (see `StateObservers`).
     @inlinable
     internal func _notifyObservers() {
-        _observation?.storeDidProcess()
+        guard let hub = _observation else { return }
+        if hub.hasPathWatchers { hub.storeDidProcess() }
+        if let observers = hub.stateObservers { observers.deliver(_fields.pointee.state) }
     }
 
     /// Sets `hasObservers` from the observation hub: set while it watches anything.

@@ -38,6 +38,28 @@ import Testing
         _ = subscription
     }
 
+    /// A state that is not `Equatable`.
+    struct Tally {
+        var count = 0
+    }
+
+    @Test func observersOfAWholeStateThatIsNotEquatableHearEveryAction() {
+        let store = Store(
+            initialState: Tally(),
+            reducer: Reducer<CounterAction, Tally>.reduce { action, tally in
+                if action == .increment { tally.count += 1 }
+            }
+        )
+        var counts: [Int] = []
+        var subscription: StoreSubscription? = store.subscribe(\.self) { counts.append($0.count) }
+        store.dispatch(.increment)
+        store.dispatch(.decrement)
+        subscription = nil
+        store.dispatch(.increment)
+        #expect(counts == [1, 1])
+        #expect(subscription == nil)
+    }
+
     @Test func releasingTheSubscriptionStopsTheObserver() {
         let store = makeFeatureStore()
         var counts: [Int] = []

@@ -130,6 +130,18 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         _ = subscription
     }
 
+    @Test func aProjectionsWholeStateIsObservedAsItsPathOnTheRoot() {
+        let store = makeFeatureStore()
+        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        var names: [String] = []
+        let subscription = profile.subscribe(\.self) { names.append($0.name) }
+        store.dispatch(.counter(.increment))
+        profile.dispatch(.rename("Grace"))
+        #expect(names == ["Grace"])
+        #expect(store.observedPathCount == 1)
+        _ = subscription
+    }
+
     @Test func anElementProjectionFollowsItsElementById() {
         let store = makeFeatureStore(
             FeatureState(todos: [Todo(id: 1, title: "milk"), Todo(id: 2, title: "eggs")])
