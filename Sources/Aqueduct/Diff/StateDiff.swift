@@ -123,6 +123,16 @@ package struct StateDiff: Hashable, Sendable {
 }
 
 extension StateDiff {
+    /// Two values being compared, with their mirrors and what `==` said of them (`nil`: not
+    /// `Equatable`).
+    private struct Sides {
+        let old: Any
+        let new: Any
+        let oldMirror: Mirror
+        let newMirror: Mirror
+        let equality: Bool?
+    }
+
     /// The walk over two values: what it found so far and what bounds it.
     private struct Walk {
         let limit: Int
@@ -157,6 +167,7 @@ extension StateDiff {
             }
             let oldMirror = Mirror(reflecting: old)
             let newMirror = Mirror(reflecting: new)
+            let sides = Sides(old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, equality: equality)
             guard depth < depthLimit, oldMirror.subjectType == newMirror.subjectType,
                 let style = oldMirror.displayStyle, newMirror.displayStyle == style
             else { return leaf(old, new, equality, path) }
@@ -173,7 +184,7 @@ extension StateDiff {
                     // explain a difference the description does not show.
                     if before != after { return record(path, before, after) }
                 }
-                compareProperties(oldMirror, newMirror, old, new, equality, path: path, depth: depth)
+                compareProperties(sides, path: path, depth: depth)
             case .class:
                 let oldObject = old as AnyObject
                 if oldObject === (new as AnyObject) { return }
@@ -182,7 +193,7 @@ extension StateDiff {
                 // was first met.
                 if objectsOnPath.contains(ObjectIdentifier(oldObject)) { return }
                 objectsOnPath.insert(ObjectIdentifier(oldObject))
-                compareProperties(oldMirror, newMirror, old, new, equality, path: path, depth: depth)
+                compareProperties(sides, path: path, depth: depth)
                 objectsOnPath.remove(ObjectIdentifier(oldObject))
             case .enum:
                 guard let oldCase = oldMirror.children.first, let newCase = newMirror.children.first,
@@ -192,9 +203,9 @@ extension StateDiff {
             case .collection:
                 compareElements(oldMirror, newMirror, path: path, depth: depth)
             case .dictionary:
-                compareEntries(oldMirror, newMirror, old, new, equality, path: path, depth: depth)
+                compareEntries(sides, path: path, depth: depth)
             case .set:
-                compareMembers(oldMirror, newMirror, old, new, equality, path: path)
+                compareMembers(sides, path: path)
             default:
                 leaf(old, new, equality, path)
             }
@@ -207,19 +218,11 @@ extension StateDiff {
             if before != after || equality == false { record(path, before, after) }
         }
 
-        mutating func compareProperties(
-            _ oldMirror: Mirror,
-            _ newMirror: Mirror,
-            _ old: Any,
-            _ new: Any,
-            _ equality: Bool?,
-            path: [StateChange.Step],
-            depth: Int
-        ) {
-            let oldChildren = allChildren(oldMirror)
-            let newChildren = allChildren(newMirror)
+        mutating func compareProperties(_ sides: Sides, path: [StateChange.Step], depth: Int) {
+            let oldChildren = allChildren(sides.oldMirror)
+            let newChildren = allChildren(sides.newMirror)
             guard !oldChildren.isEmpty, oldChildren.map(\.label) == newChildren.map(\.label) else {
-                return leaf(old, new, equality, path)
+                return leaf(sides.old, sides.new, sides.equality, path)
             }
             for (index, (before, after)) in zip(oldChildren, newChildren).enumerated() {
                 if isTruncated { return }
@@ -250,17 +253,9 @@ extension StateDiff {
             }
         }
 
-        mutating func compareEntries(
-            _ oldMirror: Mirror,
-            _ newMirror: Mirror,
-            _ old: Any,
-            _ new: Any,
-            _ equality: Bool?,
-            path: [StateChange.Step],
-            depth: Int
-        ) {
-            guard let oldEntries = entries(oldMirror), let newEntries = entries(newMirror) else {
-                return leaf(old, new, equality, path)
+        mutating func compareEntries(_ sides: Sides, path: [StateChange.Step], depth: Int) {
+            guard let oldEntries = entries(sides.oldMirror), let newEntries = entries(sides.newMirror) else {
+                return leaf(sides.old, sides.new, sides.equality, path)
             }
             let keys = Set(oldEntries.keys).union(newEntries.keys).map { (key: $0, text: describe($0.base)) }
             for (key, text) in keys.sorted(by: { $0.text < $1.text }) {
@@ -275,16 +270,9 @@ extension StateDiff {
             }
         }
 
-        mutating func compareMembers(
-            _ oldMirror: Mirror,
-            _ newMirror: Mirror,
-            _ old: Any,
-            _ new: Any,
-            _ equality: Bool?,
-            path: [StateChange.Step]
-        ) {
-            guard let oldMembers = members(oldMirror), let newMembers = members(newMirror) else {
-                return leaf(old, new, equality, path)
+        mutating func compareMembers(_ sides: Sides, path: [StateChange.Step]) {
+            guard let oldMembers = members(sides.oldMirror), let newMembers = members(sides.newMirror) else {
+                return leaf(sides.old, sides.new, sides.equality, path)
             }
             let removed = oldMembers.subtracting(newMembers).map { describe($0.base) }.sorted()
             let inserted = newMembers.subtracting(oldMembers).map { describe($0.base) }.sorted()

@@ -284,43 +284,42 @@ enum LoggedAction: Sendable {
         state.session?.token = "rotated"
     }
 
-    @Test func excludedPathsAreNotPrintedAndAnEntryWithOnlyThemSaysSo() {
-        let transcript = Transcript()
-        let store = Store(
+    /// A store whose every action ticks the clock and rotates the token, logged into `transcript`.
+    static func sessionStore(
+        _ transcript: Transcript,
+        excluding paths: [PartialKeyPath<SessionState>] = [],
+        linePrefix: String = "",
+        alsoReducing other: Reducer<LoggedAction, SessionState> = .identity
+    ) -> Store<LoggedAction, SessionState> {
+        Store(
             initialState: SessionState(),
-            reducer: Self.tick <> .reduce { _, state in state.items[0] = "b" },
+            reducer: tick <> other,
             middleware: LoggerMiddleware(
                 showsStateChanges: true,
-                excludingStatePaths: [\.clock, \.session?.token],
+                excludingStatePaths: paths,
+                stateLinePrefix: linePrefix,
                 printer: transcript.printer
             )
+        )
+    }
+
+    @Test func excludedPathsAreNotPrintedAndAnEntryWithOnlyThemSaysSo() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(
+            transcript,
+            excluding: [\.clock, \.session?.token],
+            alsoReducing: .reduce { _, state in state.items[0] = "b" }
         )
         store.dispatch(.plain)
         #expect(transcript.entries.last?.contains("│ state: items[0]: \"a\" → \"b\"\n└") == true)
-        let onlyExcluded = Store(
-            initialState: SessionState(),
-            reducer: Self.tick,
-            middleware: LoggerMiddleware(
-                showsStateChanges: true,
-                excludingStatePaths: [\.clock, \.session?.token],
-                printer: transcript.printer
-            )
-        )
+        let onlyExcluded = Self.sessionStore(transcript, excluding: [\.clock, \.session?.token])
         onlyExcluded.dispatch(.plain)
         #expect(transcript.entries.last?.contains("│ state: changed only in excluded paths\n└") == true)
     }
 
     @Test func anExcludedPathThatIsNotAStoredPropertyIsReportedInEachEntry() {
         let transcript = Transcript()
-        let store = Store(
-            initialState: SessionState(),
-            reducer: Self.tick,
-            middleware: LoggerMiddleware(
-                showsStateChanges: true,
-                excludingStatePaths: [\.items[0]],
-                printer: transcript.printer
-            )
-        )
+        let store = Self.sessionStore(transcript, excluding: [\.items[0]])
         store.dispatch(.plain)
         store.dispatch(.plain)
         #expect(transcript.entries.count == 2)
@@ -332,15 +331,7 @@ enum LoggedAction: Sendable {
 
     @Test func theLinePrefixStartsEveryStateLine() {
         let transcript = Transcript()
-        let store = Store(
-            initialState: SessionState(),
-            reducer: Self.tick,
-            middleware: LoggerMiddleware(
-                showsStateChanges: true,
-                stateLinePrefix: "· ",
-                printer: transcript.printer
-            )
-        )
+        let store = Self.sessionStore(transcript, linePrefix: "· ")
         store.dispatch(.plain)
         store.dispatch(.plain)
         #expect(
