@@ -140,6 +140,34 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         adding(BridgeEntry(bridge: bridge, filter: .flag(flag), file: file, function: function, line: line))
     }
 
+    /// Adds a bridge whose derived action reads the state after the reducer, written with `-->`
+    /// and a closure of the payload and a ``GetState``.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.reachability?.connected --> { kind, state in
+    ///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+    ///     })
+    /// ```
+    ///
+    /// The closure is its own filter — it returns `nil` to send nothing — so this form takes no
+    /// `when:`.
+    ///
+    /// - Parameters:
+    ///   - bridge: The bridge, usually written with `-->`.
+    ///   - file: The file of this call, shown in derived actions' info; leave the default.
+    ///   - function: The function of this call, shown in derived actions' info; leave the default.
+    ///   - line: The line of this call, shown in derived actions' info; leave the default.
+    /// - Returns: This middleware with the bridge added after the ones it has.
+    public func bridge(
+        _ bridge: StateBridge<Action, State>,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Self {
+        adding(BridgeEntry(bridge: bridge, file: file, function: function, line: line))
+    }
+
     private func adding(_ entry: BridgeEntry<Action, State>) -> Self {
         Self(entries: entries + [entry])
     }
@@ -167,7 +195,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         let entries = self.entries
         return .immediate { send in
             for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
-                guard let derived = entry.bridge.derivation(action) else { continue }
+                guard let derived = entry.derive(from: action, state: state) else { continue }
                 send(derived, from: entry.derivedSource(from: source, original: action))
             }
         }

@@ -67,6 +67,27 @@ struct BridgeAllocationTests {
         #expect(allocations < 100)
     }
 
+    @Test func nonMatchingActionCostsNoAllocationWithStateBridges() throws {
+        let count = try #require(MallocCounter.read)
+        let bridges = BridgeMiddleware<AppAction, LifeSignal.AppState>()
+            .bridge(
+                \AppAction.reachability?.connected --> { kind, state in
+                    state().isActive ? .checkIn(.sync(via: kind)) : nil
+                }
+            )
+            .bridge(\AppAction.lifecycle?.didBecomeActive --> { _, _ in .checkIn(.refresh) })
+        let state = GetState.constant(LifeSignal.AppState())
+        let source = ActionSource()
+        var effects = 0
+        let before = count()
+        for _ in 0..<1_000 {
+            if !bridges.handle(action: .lifecycle(.willTerminate), from: source, state: state).isNone { effects += 1 }
+        }
+        let allocations = count() - before
+        #expect(effects == 0)
+        #expect(allocations < 100)
+    }
+
     @Test func matchingActionAllocatesItsEffect() throws {
         let count = try #require(MallocCounter.read)
         let bridges = LifeSignal.appBridges
