@@ -1,7 +1,7 @@
 /// A middleware that holds the app's cross-feature workflow: when one feature's action
 /// happens, send another feature's action — without either feature knowing the other.
 ///
-/// Build it as a value, one ``bridge(_:file:function:line:)`` per rule, and compose it with the
+/// Build it as a value, one ``bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` per rule, and compose it with the
 /// app's other middlewares. An app may have as many bridge middlewares as it likes.
 ///
 /// ```swift
