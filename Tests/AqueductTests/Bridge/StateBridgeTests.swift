@@ -71,7 +71,9 @@ import Testing
             .bridge(\.reachability?.connected --> { kind, _ in .checkIn(.sync(via: kind)) })
             .bridge(.on(connected, send: { kind, state in state().isActive ? .checkIn(.sync(via: kind)) : nil }))
             .bridge(\.lifecycle?.didBecomeActive --> .reachability(.startMonitoring))
-        #expect(bridges.count == 4)
+            .bridge(\.lifecycle?.didBecomeActive --> { _ in .checkIn(.refresh) })  // one parameter: a Bridge
+            .bridge(\.reachability?.connected --> { .checkIn(.sync(via: $0)) })
+        #expect(bridges.count == 6)
     }
 
     @Test(arguments: [true, false])
