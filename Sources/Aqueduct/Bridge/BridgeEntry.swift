@@ -20,21 +20,16 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
         }
     }
 
-    /// How the bridge makes its action, after the reducer.
-    @usableFromInline
-    enum Derivation: Sendable {
-        /// From the original action alone: a ``Bridge``.
-        case fromAction(@Sendable (Action) -> Action?)
-        /// From the original action and the state after the reducer: a ``StateBridge``.
-        case fromActionAndState(@MainActor @Sendable (Action, GetState<State>) -> Action?)
-    }
-
     /// Decides, before the reducer and without allocating, whether the bridge may fire; `nil`
     /// for a bridge made from a bare derivation.
     @usableFromInline
     let matches: (@Sendable (Action) -> Bool)?
+    /// Makes the action to send after the reducer: a ``StateBridge``'s derivation, or a
+    /// ``Bridge``'s wrapped to ignore the state. One closure for both kinds keeps an entry as
+    /// cheap to copy as a closure, where an enum of the two was copied and destroyed through
+    /// outlined value-witness calls for every entry the loops in `handle` visit.
     @usableFromInline
-    let derivation: Derivation
+    let derivation: @MainActor @Sendable (Action, GetState<State>) -> Action?
     @usableFromInline
     let filter: Filter
     @usableFromInline
@@ -45,8 +40,9 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     let line: UInt
 
     init(bridge: Bridge<Action>, filter: Filter, file: StaticString, function: StaticString, line: UInt) {
+        let derive = bridge.derivation
         self.matches = bridge.matches
-        self.derivation = .fromAction(bridge.derivation)
+        self.derivation = { action, _ in derive(action) }
         self.filter = filter
         self.file = file
         self.function = function
@@ -55,7 +51,7 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
 
     init(bridge: StateBridge<Action, State>, file: StaticString, function: StaticString, line: UInt) {
         self.matches = bridge.matches
-        self.derivation = .fromActionAndState(bridge.derivation)
+        self.derivation = bridge.derivation
         self.filter = .always
         self.file = file
         self.function = function
@@ -66,16 +62,6 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     @inlinable
     func mayMatch(_ action: Action) -> Bool {
         matches?(action) ?? true
-    }
-
-    /// The action the bridge derives from `action`, reading `state` if it is a state bridge.
-    @MainActor
-    @inlinable
-    func derive(from action: Action, state: GetState<State>) -> Action? {
-        switch derivation {
-        case .fromAction(let derive): return derive(action)
-        case .fromActionAndState(let derive): return derive(action, state)
-        }
     }
 
     /// The source of an action this bridge derived from `original`: the original's source with

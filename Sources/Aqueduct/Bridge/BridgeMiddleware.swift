@@ -195,7 +195,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         let entries = self.entries
         return .immediate { send in
             for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
-                guard let derived = entry.derive(from: action, state: state) else { continue }
+                guard let derived = entry.derivation(action, state) else { continue }
                 send(derived, from: entry.derivedSource(from: source, original: action))
             }
         }
