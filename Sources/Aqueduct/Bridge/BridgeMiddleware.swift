@@ -1,8 +1,9 @@
 /// A middleware that holds the app's cross-feature workflow: when one feature's action
 /// happens, send another feature's action — without either feature knowing the other.
 ///
-/// Build it as a value, one ``bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` per rule, and compose it with the
-/// app's other middlewares. An app may have as many bridge middlewares as it likes.
+/// Build it as a value, one ``bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` per rule,
+/// and compose it with the app's other middlewares. An app may have as many bridge middlewares
+/// as it likes.
 ///
 /// ```swift
 /// var appBridges: BridgeMiddleware<AppAction, AppState> {
@@ -18,7 +19,8 @@
 /// ## When bridges fire
 /// Whether an action matches a bridge is decided in ``handle(action:from:state:)``, before the
 /// reducer. The filters (`when:`) and the derivations run *after* the reducer has run on the
-/// original action, in an ``Effect/immediate(_:)`` effect, so a filter reads the new state.
+/// original action, in an ``Effect/immediate(_:)`` effect, so a filter — and a
+/// ``StateBridge``'s closure — reads the new state.
 /// The derived actions are processed in the same `dispatch` call, right after the original
 /// action, with no task and no hop. Several bridges matching one action fire in the order
 /// they were added.

@@ -69,8 +69,9 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     /// Use it to test a bridge alone, without a store:
     ///
     /// ```swift
-    /// let bridge: StateBridge<AppAction, AppState> =
-    ///     \AppAction.reachability?.connected --> { kind, state in state().isActive ? .checkIn(.sync(via: kind)) : nil }
+    /// let bridge: StateBridge<AppAction, AppState> = \AppAction.reachability?.connected --> { kind, state in
+    ///     state().isActive ? .checkIn(.sync(via: kind)) : nil
+    /// }
     /// #expect(bridge.derive(from: .reachability(.connected(.wifi)), state: .constant(activeState))
     ///     == .checkIn(.sync(via: .wifi)))
     /// ```
