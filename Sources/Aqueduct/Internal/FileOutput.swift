@@ -6,13 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// A file descriptor the logger writes to: standard output, standard error, or a log file it
-/// opened (and closes when the last printer using it goes away).
+/// A file descriptor the package writes text to: standard output and standard error (the
+/// logger's printers, the store's runaway-loop report), or a log file it opened (and closes
+/// when the last printer using it goes away). The one writer of the core.
 ///
-/// Writes go straight to the descriptor with `write(2)`, never through the C streams, and touch
-/// no other stream: flushing them all (`fflush(nil)`) would wait for the lock of `stdin`, which a
-/// thread blocked in `readLine()` holds until the next line arrives — so a terminal app's log,
-/// and every action processed after it, would hang until the user typed something.
+/// Writes go straight to the descriptor with `write(2)`, retrying partial and interrupted
+/// (`EINTR`) writes. It never touches the C streams: the globals `stdout` and `stderr` are not
+/// allowed under strict concurrency, and `fflush(nil)` would flush — and lock — every stream,
+/// standard input included, so it blocks while another thread waits in `readLine()`. Text
+/// that `print` left in the C library's buffer (standard output to a pipe or a file is
+/// buffered) can therefore appear after text written here since.
 internal final class FileOutput: Sendable {
     /// Why a file could not be opened: the `errno` value and its text.
     struct OpenFailure: Error {

@@ -30,15 +30,26 @@ import Testing
     }
 
     @Test func keyPathValuesBridgeLikeLiterals() {
-        // Stored key paths are not literals: they take the `KeyPath` overloads.
+        // Stored key paths are not literals: they are spelled `Bridge.on(_:send:)`.
         let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
         let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
-        let fixed = active --> AppAction.downloads(.startDownloads)
-        let payload = downloaded --> { .library(.add($0)) }
+        let fixed = Bridge.on(active, send: AppAction.downloads(.startDownloads))
+        let payload = Bridge.on(downloaded, send: { .library(.add($0)) })
         #expect(fixed.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
         #expect(fixed.derive(from: .playback(.didPause)) == nil)
         #expect(payload.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
         #expect(payload.derive(from: .downloads(.interrupted)) == nil)
+    }
+
+    @Test func aKeyPathValueBridgeMayMapToNilAndTakesAVoidPayloadClosure() {
+        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
+        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
+        let wiredOnly = Bridge.on(downloaded, send: { $0 == .standard ? .library(.refresh) : nil })
+        let fromVoid = Bridge.on(active, send: { AppAction.library(.refresh) })
+        #expect(wiredOnly.derive(from: .downloads(.downloaded(.high))) == nil)
+        #expect(wiredOnly.derive(from: .downloads(.downloaded(.standard))) == .library(.refresh))
+        #expect(fromVoid.derive(from: .playback(.didStart)) == .library(.refresh))
+        #expect(fromVoid.derive(from: .playback(.didStop)) == nil)
     }
 
     @Test func equatableValueBridgeMatchesByEquality() {

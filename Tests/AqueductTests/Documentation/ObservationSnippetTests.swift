@@ -70,13 +70,13 @@ extension NestedApp {
 
         @Test func trackingFiresForThePathsReadOnly() {
             let rendered = EventLog()
-            let render: (String) -> Void = { rendered.record($0) }
+            let render: (ProfileState) -> Void = { rendered.record($0.name) }
             let scheduleRender: @Sendable () -> Void = { rendered.record("render again") }
 
             withObservationTracking {
-                render(store.profile.name)  // tracks \.profile.name only
+                render(store.profile)  // tracks \.profile only
             } onChange: {
-                scheduleRender()  // after an action that changed profile.name
+                scheduleRender()  // after an action that changed the profile
             }
 
             store.dispatch(.todoList(.add(Todo(id: 2, title: "eggs"))))
@@ -99,7 +99,7 @@ extension NestedApp {
 
         @Test func aStreamStartsWithTheCurrentValue() async {
             var names: [String] = []
-            for await name in store.observe(\.profile.name) {
+            for await name in store.values(of: \.profile.name) {
                 names.append(name)  // the current name first, then each change
                 if names.count == 1 { store.dispatch(.profile(.rename("Grace"))) }
                 if names.count == 2 { break }

@@ -14,7 +14,7 @@ import Testing
         line: 118
     )
 
-    @Test func lifecycleToReachabilityTranscript() {
+    @Test func playbackToDownloadsTranscript() {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
@@ -117,7 +117,8 @@ import Testing
                 │       Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
                 │       Bridged from downloads(DownloadEvent.startDownloads) at LoggerTranscriptTests.swift, \
                 chainedTranscriptWithStateChanges():\(chainLine)
-                │ state: added: [] → [Quality.standard]
+                │ state: added.count: 0 → 1
+                │        added[0]: (none) → Quality.standard
                 └────────────────────
 
 

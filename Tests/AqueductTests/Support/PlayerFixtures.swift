@@ -67,6 +67,11 @@ enum SettingsAction: Sendable, Equatable {
 enum LibraryAction: Sendable, Equatable {
     case refresh
     case add(Quality)
+
+    var refresh: Void? {
+        if case .refresh = self { return () }
+        return nil
+    }
 }
 
 struct AppSettings: Sendable, Equatable {
@@ -122,16 +127,19 @@ enum Player {
 
 /// Records every action a store processes, with its source, in order.
 @MainActor
-final class ActionRecorder {
-    private(set) var entries: [(action: Player.AppAction, source: ActionSource)] = []
+final class Recorder<Action: Sendable, State> {
+    private(set) var entries: [(action: Action, source: ActionSource)] = []
 
-    var actions: [Player.AppAction] { entries.map(\.action) }
+    var actions: [Action] { entries.map(\.action) }
 
     /// A middleware that records each action before anything else sees it.
-    var middleware: TestMiddleware<Player.AppAction, Player.AppState> {
+    var middleware: TestMiddleware<Action, State> {
         TestMiddleware { action, source, _ in
             self.entries.append((action, source))
             return .none
         }
     }
 }
+
+/// The recorder of the player fixtures' store.
+typealias ActionRecorder = Recorder<Player.AppAction, Player.AppState>

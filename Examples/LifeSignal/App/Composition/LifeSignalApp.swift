@@ -116,7 +116,7 @@ public enum LifeSignalApp {
         let session = TerminalSession(store: store, screen: screen)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
-        await store.firstState { $0.isReadyToExit }
+        for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
         screen.say("Bye.")
         finish(status: 0)
     }

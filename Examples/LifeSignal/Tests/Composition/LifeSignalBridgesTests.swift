@@ -194,4 +194,29 @@ import Testing
         #expect(sent.map(\.action) == [.checkIn(.sync)])
         #expect(sent[0].source.info?.hasPrefix("Bridged from reachability(ReachabilityEvent.connectedToWifi)") == true)
     }
+
+    @Test func aKeyPathHeldInAVariableBridgesThroughOn() async {
+        let trigger: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(.on(trigger, send: .reachability(.startMonitoring)))
+
+        let tester = MiddlewareTester(bridges, state: AppState())
+        #expect(await tester.handle(.lifecycle(.didBecomeActive)).map(\.action) == [.reachability(.startMonitoring)])
+        #expect(await tester.handle(.lifecycle(.didEnterBackground)).isEmpty)
+    }
+
+    @Test func aStateBridgeReadsTheStateAfterTheReducer() {
+        let syncWhenPending: StateBridge<AppAction, AppState> =
+            \AppAction.reachability?.connected --> { _, state in
+                state().checkIn.hasPending ? AppAction.checkIn(.sync) : nil
+            }
+
+        var state = AppState()
+        #expect(syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == nil)
+        state.checkIn.pendingSyncCount = 1
+        #expect(
+            syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == .checkIn(.sync)
+        )
+        #expect(syncWhenPending.derive(from: .reachability(.disconnected), state: .constant(state)) == nil)
+    }
 }
