@@ -1,6 +1,9 @@
 import Aqueduct
 import Lifecycle
+import LifecycleAdapters
+import LifecycleClient
 import Reachability
+import ReachabilityClient
 
 /// The composition root of the lifecycle and reachability demos: the store, its middlewares
 /// and their clients, chosen in one place.

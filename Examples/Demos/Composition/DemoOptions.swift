@@ -1,4 +1,6 @@
 import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
 
 /// The demos' command line.
 ///

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +12,8 @@ import Darwin
 /// the reachability commands bridged from them, and a clean exit.
 @Suite struct LifecycleDemoSignalTests {
     @Test func suspendResumeAndTerminateAreLoggedAndExitIsClean() async throws {
-        let demo = try DemoProcess(executable: "LifecycleDemo", arguments: ["--network", "none"])
-        try await demo.waitForActions(3)
+        let demo = try ChildProcess("LifecycleDemo", arguments: ["--network", "none"], errorOutput: .mergedIntoOutput)
+        try await demo.waitForLoggedActions(3)
         #expect(
             demo.loggedActions == [
                 "lifecycle(AppLifecycleAction.didBecomeActive)",
@@ -23,7 +24,7 @@ import Darwin
 
         demo.send(SIGTSTP)
         try await demo.waitUntilStopped()
-        try await demo.waitForActions(6)
+        try await demo.waitForLoggedActions(6)
         #expect(
             demo.loggedActions.suffix(3) == [
                 "lifecycle(AppLifecycleAction.willBecomeInactive)",
@@ -34,7 +35,7 @@ import Darwin
 
         // Only once it is stopped: a SIGCONT while SIGTSTP is pending would discard it.
         demo.send(SIGCONT)
-        try await demo.waitForActions(9)
+        try await demo.waitForLoggedActions(9)
         demo.send(SIGTERM)
         let (status, reason) = try await demo.waitForExit()
 
@@ -53,5 +54,14 @@ import Darwin
         )
         #expect(status == 0)
         #expect(reason == .exit)
+    }
+}
+
+extension ChildProcess {
+    /// What the demo's logger printed, in order.
+    fileprivate var loggedActions: [String] { Self.loggedActions(in: output) }
+
+    fileprivate func waitForLoggedActions(_ count: Int) async throws {
+        try await waitUntil("\(count) logged actions, got \(loggedActions)") { $0.loggedActions.count >= count }
     }
 }

@@ -2,7 +2,7 @@
 // real-signals integration test and for trying it by hand (Ctrl-Z, `fg`, Ctrl-C).
 //
 //   ready                 the signal sources are armed
-//   <event>               each AppLifecycleAction, acknowledged right after it is printed
+//   <event>               each LifecycleEvent, acknowledged right after it is printed
 //   finished              only with `--finish-stream`: the stream ended and main returns
 //
 // Exits 0 after willTerminate: by `exit(0)` from the adapter (default), or by returning from
@@ -12,7 +12,7 @@
 // `--stop-after-first-event` stops listening after the first event, prints `restored` once the
 // default dispositions of the handled signals are back, then waits for signals to act as the
 // system defaults say (SIGTSTP stops it, SIGTERM kills it).
-import Lifecycle
+import LifecycleAdapters
 
 #if canImport(Glibc)
 import Glibc

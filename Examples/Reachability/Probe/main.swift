@@ -7,7 +7,8 @@
 // `--exit-after N` exits after N paths; `--timeout SECONDS` (default 60) exits with status 3 so a stuck test can
 // never leave the probe behind.
 import Foundation
-import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
 
 #if os(Linux)
 var exitAfter = Int.max

@@ -27,9 +27,10 @@
 /// cancelled when it is released.
 ///
 /// ## Observing
-/// `store.someField` reads a field and, inside `withObservationTracking` (SwiftUI), tracks
-/// that field only; see ``observable(_:)``, `observe(_:)`, `states` and
-/// ``projection(action:state:)``.
+/// The store is a ``StateObservable``: `store.someField` is a tracked read for
+/// `withObservationTracking` and SwiftUI, `subscribe(_:_:)` calls back on the main actor and
+/// `values(of:)` is an `AsyncSequence`, each per path. ``projection(action:state:)`` gives a
+/// feature a view of the store that observes the same way.
 @MainActor
 @dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
@@ -44,15 +45,16 @@ public final class Store<Action: Sendable, State> {
     @usableFromInline
     internal let _getState: GetState<State>
     @usableFromInline
-    internal var _observers: [(id: Int, notify: @MainActor (State) -> Void)] = []
-    private var nextObserverID = 0
-    @usableFromInline
     internal var _spareBatch: [(action: Action, source: ActionSource)] = []
 
     /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
     /// While it watches something it sets `hasObservers` and `_notifyObservers` calls it.
     @usableFromInline
     internal var _observation: ObservationHub<State>?
+
+    // Isolated so that the store's parts are released on the main actor, whatever thread drops
+    // the last reference: the observation hub must be (see `HubLink`).
+    isolated deinit {}
 
     @usableFromInline
     internal nonisolated let _inbox: Inbox<Action>
@@ -69,7 +71,7 @@ public final class Store<Action: Sendable, State> {
     /// Receives the report when a dispatch exceeds ``cascadeLimit``. The default writes the
     /// report to standard error.
     public var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
-        StandardError.report(report.description + "\n")
+        FileOutput.standardError.write(report.description + "\n")
     }
 
     /// The current state. Only actions change it.
@@ -101,8 +103,8 @@ public final class Store<Action: Sendable, State> {
     }
 
     // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
-    // app's action type: unspecialised, they looked up generic metadata on every action
-    // (benchmark scenario g: 1.9 M actions/s before, over 5 M after).
+    // app's action type: unspecialised, they look up generic metadata on every action. Must stay
+    // specialisable: scenario g's budget (5 M actions/s) fails otherwise.
     @inlinable
     internal init(
         initialState: State,
@@ -212,23 +214,6 @@ public final class Store<Action: Sendable, State> {
         }
     }
 
-    // Inlinable for the same reason as `init`: unspecialised, each notification looked up the
-    // observer tuple's metadata (benchmark scenario c).
-    @inlinable
-    internal func _notifyObservers() {
-        // Path observers, streams and Observation tracking (Observation/) read the state in
-        // place; only `subscribe(_:)` observers need a copy of the whole state.
-        _observation?.storeDidProcess()
-        if _observers.isEmpty { return }
-        let state = _fields.pointee.state
-        for observer in _observers { observer.notify(state) }
-    }
-
-    /// Sets `hasObservers` from the observers and the observation hub (Observation/).
-    internal func _updateHasObservers() {
-        _fields.pointee.hasObservers = !_observers.isEmpty || _observation?.isWatching == true
-    }
-
     /// Runs an effect returned for `cause`, after the reducer, under the cancellation `ids` of
     /// the `.cancellable` wrappers around it (outermost first).
     @inlinable
@@ -286,30 +271,6 @@ public final class Store<Action: Sendable, State> {
         }
         batch.removeAll(keepingCapacity: true)
         _spareBatch = batch
-    }
-
-    /// Calls `observer` with the state after every processed action, until the returned
-    /// subscription is cancelled or released.
-    ///
-    /// Observers run on the main actor after the reducer and the action's effects; actions
-    /// they dispatch are queued behind the current one.
-    ///
-    /// ```swift
-    /// let subscription = store.subscribe { state in print(state.count) }
-    /// ```
-    ///
-    /// - Parameter observer: Receives the new state.
-    /// - Returns: The subscription; keep it as long as you want to observe.
-    public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-        let id = nextObserverID
-        nextObserverID += 1
-        _observers.append((id, observer))
-        _fields.pointee.hasObservers = true
-        return StoreSubscription { [weak self] in
-            guard let self else { return }
-            self._observers.removeAll { $0.id == id }
-            self._updateHasObservers()
-        }
     }
 
     /// Descriptions of the asynchronous effects still running, oldest first: the action that

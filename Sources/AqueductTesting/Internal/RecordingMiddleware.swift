@@ -18,7 +18,7 @@ final class ProcessedActions<Action: Sendable, State> {
     }
 
     /// The actions of ``entries``, readable from any isolation — by a test store's `deinit`.
-    nonisolated let pending = Locked<[DispatchedAction<Action>]>([])
+    nonisolated let pending = LockedValue<[DispatchedAction<Action>]>([])
 }
 
 /// Wraps the middleware under test to record every action the store processes, with its

@@ -47,12 +47,12 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     public private(set) var cancelledIDs: [AnyHashable] = []
 
     private let stateBox: StateBox<M.State>
-    private let log = Locked<[DispatchedAction<M.OutputAction>]>([])
+    private let log = LockedValue<[DispatchedAction<M.OutputAction>]>([])
     private var running: [(ids: [AnyHashable], task: Task<Void, Never>)] = []
     /// Every `.run` task started, so that releasing the tester cancels those still running.
-    private let tasks = Locked<[Task<Void, Never>]>([])
+    private let tasks = LockedValue<[Task<Void, Never>]>([])
     /// The tokens of the `.run` tasks that have not returned yet.
-    private let unfinished = Locked<Set<Int>>([])
+    private let unfinished = LockedValue<Set<Int>>([])
     private var nextToken = 0
 
     /// Creates a tester for a middleware, starting from a state.

@@ -1,18 +1,18 @@
 import Aqueduct
 
 // swift-format-ignore
-extension LifeSignal {  // The design's example exactly as written. Tests expect `.bridge(` on lines 7 and 9.
+extension Player {  // Tests expect `.bridge(` on lines 7 and 9.
     static var appBridges: BridgeMiddleware<AppAction, AppState> {
         BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring),
-                    when: { $0().settings.reachabilityOptions == .always })
-            .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
-                    when: \.settings.shouldUseReachability)
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads),
+                    when: { $0().settings.downloadPolicy == .always })
+            .bridge(\AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads),
+                    when: \.settings.autoDownload)
     }
 
     static var unfilteredBridges: BridgeMiddleware<AppAction, AppState> {
         BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-            .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring))
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads))
     }
 }

@@ -2,98 +2,109 @@ import Aqueduct
 import Testing
 
 @Suite struct BridgeOperatorTests {
-    typealias AppAction = LifeSignal.AppAction
+    typealias AppAction = Player.AppAction
 
     @Test func voidKeyPathBridgeSendsItsActionForTheMatchingCaseOnly() {
-        let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
-        #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
-        #expect(bridge.derive(from: .lifecycle(.didEnterBackground)) == nil)
-        #expect(bridge.derive(from: .reachability(.startMonitoring)) == nil)
+        let bridge = \AppAction.playback?.didStart --> AppAction.downloads(.startDownloads)
+        #expect(bridge.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
+        #expect(bridge.derive(from: .playback(.didPause)) == nil)
+        #expect(bridge.derive(from: .downloads(.startDownloads)) == nil)
     }
 
     @Test func payloadKeyPathBridgePassesThePayload() {
-        let bridge = \AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) }
-        #expect(bridge.derive(from: .reachability(.connected(.wifi))) == .checkIn(.sync(via: .wifi)))
-        #expect(bridge.derive(from: .reachability(.disconnected)) == nil)
+        let bridge = \AppAction.downloads?.downloaded --> { .library(.add($0)) }
+        #expect(bridge.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
+        #expect(bridge.derive(from: .downloads(.interrupted)) == nil)
     }
 
     @Test func payloadKeyPathBridgeMayMapToNil() {
-        let bridge = \AppAction.reachability?.connected --> { $0 == .cellular ? nil : .checkIn(.sync(via: $0)) }
-        #expect(bridge.derive(from: .reachability(.connected(.cellular))) == nil)
-        #expect(bridge.derive(from: .reachability(.connected(.wired))) == .checkIn(.sync(via: .wired)))
+        let bridge = \AppAction.downloads?.downloaded --> { $0 == .low ? nil : .library(.add($0)) }
+        #expect(bridge.derive(from: .downloads(.downloaded(.low))) == nil)
+        #expect(bridge.derive(from: .downloads(.downloaded(.standard))) == .library(.add(.standard)))
     }
 
     @Test func payloadKeyPathBridgeTakesAFunction() {
-        let sync: @Sendable (ConnectionKind) -> AppAction = { .checkIn(.sync(via: $0)) }
-        let bridge = \AppAction.reachability?.connected --> sync
-        #expect(bridge.derive(from: .reachability(.connected(.wired))) == .checkIn(.sync(via: .wired)))
+        let sync: @Sendable (Quality) -> AppAction = { .library(.add($0)) }
+        let bridge = \AppAction.downloads?.downloaded --> sync
+        #expect(bridge.derive(from: .downloads(.downloaded(.standard))) == .library(.add(.standard)))
     }
 
     @Test func keyPathValuesBridgeLikeLiterals() {
-        // Stored key paths are not literals: they take the `KeyPath` overloads.
-        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
-        let connected: KeyPath<AppAction, ConnectionKind?> & Sendable = \AppAction.reachability?.connected
-        let fixed = active --> AppAction.reachability(.startMonitoring)
-        let payload = connected --> { .checkIn(.sync(via: $0)) }
-        #expect(fixed.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
-        #expect(fixed.derive(from: .lifecycle(.didEnterBackground)) == nil)
-        #expect(payload.derive(from: .reachability(.connected(.wifi))) == .checkIn(.sync(via: .wifi)))
-        #expect(payload.derive(from: .reachability(.disconnected)) == nil)
+        // Stored key paths are not literals: they are spelled `Bridge.on(_:send:)`.
+        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
+        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
+        let fixed = Bridge.on(active, send: AppAction.downloads(.startDownloads))
+        let payload = Bridge.on(downloaded, send: { .library(.add($0)) })
+        #expect(fixed.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
+        #expect(fixed.derive(from: .playback(.didPause)) == nil)
+        #expect(payload.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
+        #expect(payload.derive(from: .downloads(.interrupted)) == nil)
+    }
+
+    @Test func aKeyPathValueBridgeMayMapToNilAndTakesAVoidPayloadClosure() {
+        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
+        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
+        let wiredOnly = Bridge.on(downloaded, send: { $0 == .standard ? .library(.refresh) : nil })
+        let fromVoid = Bridge.on(active, send: { AppAction.library(.refresh) })
+        #expect(wiredOnly.derive(from: .downloads(.downloaded(.high))) == nil)
+        #expect(wiredOnly.derive(from: .downloads(.downloaded(.standard))) == .library(.refresh))
+        #expect(fromVoid.derive(from: .playback(.didStart)) == .library(.refresh))
+        #expect(fromVoid.derive(from: .playback(.didStop)) == nil)
     }
 
     @Test func equatableValueBridgeMatchesByEquality() {
-        let bridge = AppAction.lifecycle(.willTerminate) --> AppAction.reachability(.stopMonitoring)
-        #expect(bridge.derive(from: .lifecycle(.willTerminate)) == .reachability(.stopMonitoring))
-        #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == nil)
+        let bridge = AppAction.playback(.didStop) --> AppAction.downloads(.stopDownloads)
+        #expect(bridge.derive(from: .playback(.didStop)) == .downloads(.stopDownloads))
+        #expect(bridge.derive(from: .playback(.didStart)) == nil)
     }
 
     @Test func bridgeFromAFunctionDerivesForEveryAction() {
         let bridge = Bridge<AppAction> { action in
-            if case .checkIn(.refresh) = action { return .reachability(.startMonitoring) }
+            if case .library(.refresh) = action { return .downloads(.startDownloads) }
             return nil
         }
-        #expect(bridge.derive(from: .checkIn(.refresh)) == .reachability(.startMonitoring))
-        #expect(bridge.derive(from: .checkIn(.sync(via: .wifi))) == nil)
+        #expect(bridge.derive(from: .library(.refresh)) == .downloads(.startDownloads))
+        #expect(bridge.derive(from: .library(.add(.high))) == nil)
     }
 
     @Test(arguments: [true, false])
-    func arrowBindsLooserThanTheOperatorsOfItsOperands(preferWifi: Bool) {
-        // Parses as `keyPath --> (preferWifi ? … : …)`.
+    func arrowBindsLooserThanTheOperatorsOfItsOperands(preferHigh: Bool) {
+        // Parses as `keyPath --> (preferHigh ? … : …)`.
         let bridge =
-            \AppAction.lifecycle?.didBecomeActive
-                --> preferWifi ? AppAction.checkIn(.sync(via: .wifi)) : AppAction.checkIn(.refresh)
-        let expected = preferWifi ? AppAction.checkIn(.sync(via: .wifi)) : .checkIn(.refresh)
-        #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == expected)
+            \AppAction.playback?.didStart
+                --> preferHigh ? AppAction.library(.add(.high)) : AppAction.library(.refresh)
+        let expected = preferHigh ? AppAction.library(.add(.high)) : .library(.refresh)
+        #expect(bridge.derive(from: .playback(.didStart)) == expected)
     }
 }
 
 @MainActor
 @Suite struct BridgeOperatorInferenceTests {
-    typealias AppAction = LifeSignal.AppAction
-    typealias AppState = LifeSignal.AppState
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
 
     @Test func rootAndActionTypesAreInferredFromTheMiddleware() {
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\.lifecycle?.didBecomeActive --> .reachability(.startMonitoring))
-            .bridge(\.reachability?.connected --> { .checkIn(.sync(via: $0)) }, when: \.isActive)
-            .bridge(.lifecycle(.willTerminate) --> .reachability(.stopMonitoring))
+            .bridge(\.playback?.didStart --> .downloads(.startDownloads))
+            .bridge(\.downloads?.downloaded --> { .library(.add($0)) }, when: \.isPlaying)
+            .bridge(.playback(.didStop) --> .downloads(.stopDownloads))
         #expect(bridges.count == 3)
         let recorder = ActionRecorder()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: recorder.middleware <> bridges
         )
-        store.dispatch(.reachability(.connected(.wifi)))  // not active yet: filtered out
-        store.dispatch(.lifecycle(.didBecomeActive))
-        store.dispatch(.reachability(.connected(.wifi)))
-        store.dispatch(.lifecycle(.willTerminate))
+        store.dispatch(.downloads(.downloaded(.high)))  // not active yet: filtered out
+        store.dispatch(.playback(.didStart))
+        store.dispatch(.downloads(.downloaded(.high)))
+        store.dispatch(.playback(.didStop))
         #expect(
             recorder.actions == [
-                .reachability(.connected(.wifi)),
-                .lifecycle(.didBecomeActive), .reachability(.startMonitoring),
-                .reachability(.connected(.wifi)), .checkIn(.sync(via: .wifi)),
-                .lifecycle(.willTerminate), .reachability(.stopMonitoring),
+                .downloads(.downloaded(.high)),
+                .playback(.didStart), .downloads(.startDownloads),
+                .downloads(.downloaded(.high)), .library(.add(.high)),
+                .playback(.didStop), .downloads(.stopDownloads),
             ]
         )
     }

@@ -48,34 +48,47 @@ enum MallocCounter {
 @MainActor
 @Suite(.enabled(if: MallocCounter.isAvailable, "needs a counting malloc preloaded (see MallocCounter)"))
 struct BridgeAllocationTests {
-    typealias AppAction = LifeSignal.AppAction
+    typealias AppAction = Player.AppAction
+
+    /// Handles `action` 1,000 times; returns the allocations counted meanwhile and how many of
+    /// the calls returned an effect.
+    static func handle(
+        _ action: AppAction,
+        with bridges: BridgeMiddleware<AppAction, Player.AppState>
+    ) throws -> (allocations: Int, effects: Int) {
+        let count = try #require(MallocCounter.read)
+        let state = GetState.constant(Player.AppState())
+        let source = ActionSource()
+        var effects = 0
+        let before = count()
+        for _ in 0..<1_000 where !bridges.handle(action: action, from: source, state: state).isNone {
+            effects += 1
+        }
+        return (count() - before, effects)
+    }
 
     /// Other tests allocate on other threads meanwhile, so allow a little noise: a per-call
     /// allocation would show as at least 1,000.
     @Test func nonMatchingActionCostsNoAllocation() throws {
-        let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
-        let state = GetState.constant(LifeSignal.AppState())
-        let source = ActionSource()
-        var effects = 0
-        let before = count()
-        for _ in 0..<1_000 {
-            if !bridges.handle(action: .lifecycle(.willTerminate), from: source, state: state).isNone { effects += 1 }
-        }
-        let allocations = count() - before
+        let (allocations, effects) = try Self.handle(.playback(.didStop), with: Player.appBridges)
+        #expect(effects == 0)
+        #expect(allocations < 100)
+    }
+
+    @Test func nonMatchingActionCostsNoAllocationWithStateBridges() throws {
+        let bridges = BridgeMiddleware<AppAction, Player.AppState>()
+            .bridge(\AppAction.downloads?.downloaded --> { kind, _ in .library(.add(kind)) })
+            .bridge(
+                \AppAction.playback?.didStart --> { _, state in state().isPlaying ? nil : .library(.refresh) }
+            )
+        let (allocations, effects) = try Self.handle(.playback(.didStop), with: bridges)
         #expect(effects == 0)
         #expect(allocations < 100)
     }
 
     @Test func matchingActionAllocatesItsEffect() throws {
-        let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
-        let state = GetState.constant(LifeSignal.AppState())
-        let source = ActionSource()
-        let before = count()
-        for _ in 0..<1_000 {
-            _ = bridges.handle(action: .lifecycle(.didBecomeActive), from: source, state: state)
-        }
-        #expect(count() - before >= 1_000)
+        let (allocations, effects) = try Self.handle(.playback(.didStart), with: Player.appBridges)
+        #expect(effects == 1_000)
+        #expect(allocations >= 1_000)
     }
 }

@@ -3,13 +3,13 @@ import Testing
 
 @MainActor
 @Suite struct BridgeMiddlewareTests {
-    typealias AppAction = LifeSignal.AppAction
-    typealias AppState = LifeSignal.AppState
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
 
     static func store(
         _ bridges: BridgeMiddleware<AppAction, AppState>,
         state: AppState = AppState(),
-        reducer: Reducer<AppAction, AppState> = LifeSignal.reducer,
+        reducer: Reducer<AppAction, AppState> = Player.reducer,
         recorder: ActionRecorder
     ) -> Store<AppAction, AppState> {
         Store(initialState: state, reducer: reducer, middleware: recorder.middleware <> bridges)
@@ -17,156 +17,156 @@ import Testing
 
     @Test func theDesignExampleCompilesAndBridgesBothWays() {
         let recorder = ActionRecorder()
-        let store = Self.store(LifeSignal.unfilteredBridges, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive))
-        #expect(store.state.isMonitoring)
-        store.dispatch(.lifecycle(.didEnterBackground))
-        #expect(!store.state.isMonitoring)
+        let store = Self.store(Player.unfilteredBridges, recorder: recorder)
+        store.dispatch(.playback(.didStart))
+        #expect(store.state.isDownloading)
+        store.dispatch(.playback(.didPause))
+        #expect(!store.state.isDownloading)
         #expect(
             recorder.actions == [
-                .lifecycle(.didBecomeActive), .reachability(.startMonitoring),
-                .lifecycle(.didEnterBackground), .reachability(.stopMonitoring),
+                .playback(.didStart), .downloads(.startDownloads),
+                .playback(.didPause), .downloads(.stopDownloads),
             ]
         )
     }
 
     @Test func derivedActionIsProcessedBeforeDispatchReturns() {
         let recorder = ActionRecorder()
-        let store = Self.store(LifeSignal.unfilteredBridges, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive))
+        let store = Self.store(Player.unfilteredBridges, recorder: recorder)
+        store.dispatch(.playback(.didStart))
         // No await in between: the derived action was reduced inside `dispatch`.
-        #expect(store.state.isMonitoring)
+        #expect(store.state.isDownloading)
         #expect(store.pendingInboxCount == 0)
-        #expect(recorder.actions.last == .reachability(.startMonitoring))
+        #expect(recorder.actions.last == .downloads(.startDownloads))
     }
 
     @Test func nonMatchingActionsPassUntouched() {
         let recorder = ActionRecorder()
-        let store = Self.store(LifeSignal.unfilteredBridges, recorder: recorder)
-        store.dispatch(.lifecycle(.willTerminate))
-        store.dispatch(.checkIn(.refresh))
-        #expect(recorder.actions == [.lifecycle(.willTerminate), .checkIn(.refresh)])
+        let store = Self.store(Player.unfilteredBridges, recorder: recorder)
+        store.dispatch(.playback(.didStop))
+        store.dispatch(.library(.refresh))
+        #expect(recorder.actions == [.playback(.didStop), .library(.refresh)])
     }
 
     @Test func handleReturnsNoEffectWhenNothingMatches() {
-        let bridges = LifeSignal.appBridges
-        let effect = bridges.handle(action: .checkIn(.refresh), from: ActionSource(), state: .constant(AppState()))
+        let bridges = Player.appBridges
+        let effect = bridges.handle(action: .library(.refresh), from: ActionSource(), state: .constant(AppState()))
         #expect(effect.isNone)
         let matched = bridges.handle(
-            action: .lifecycle(.didBecomeActive),
+            action: .playback(.didStart),
             from: ActionSource(),
             state: .constant(AppState())
         )
         #expect(!matched.isNone)
     }
 
-    @Test(arguments: [ReachabilityOptions.always, .onWifiOnly, .never])
-    func closureFilterDecidesWhetherTheBridgeFires(options: ReachabilityOptions) {
+    @Test(arguments: [DownloadPolicy.always, .whenCharging, .never])
+    func closureFilterDecidesWhetherTheBridgeFires(options: DownloadPolicy) {
         let recorder = ActionRecorder()
         var state = AppState()
-        state.settings.reachabilityOptions = options
-        let store = Self.store(LifeSignal.appBridges, state: state, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive))
-        #expect(store.state.isMonitoring == (options == .always))
-        #expect(recorder.actions.contains(.reachability(.startMonitoring)) == (options == .always))
+        state.settings.downloadPolicy = options
+        let store = Self.store(Player.appBridges, state: state, recorder: recorder)
+        store.dispatch(.playback(.didStart))
+        #expect(store.state.isDownloading == (options == .always))
+        #expect(recorder.actions.contains(.downloads(.startDownloads)) == (options == .always))
     }
 
     @Test(arguments: [true, false])
     func keyPathFilterDecidesWhetherTheBridgeFires(flag: Bool) {
         let recorder = ActionRecorder()
-        var state = AppState(isMonitoring: true)
-        state.settings.shouldUseReachability = flag
-        let store = Self.store(LifeSignal.appBridges, state: state, recorder: recorder)
-        store.dispatch(.lifecycle(.didEnterBackground))
-        #expect(store.state.isMonitoring == !flag)
-        #expect(recorder.actions.contains(.reachability(.stopMonitoring)) == flag)
+        var state = AppState(isDownloading: true)
+        state.settings.autoDownload = flag
+        let store = Self.store(Player.appBridges, state: state, recorder: recorder)
+        store.dispatch(.playback(.didPause))
+        #expect(store.state.isDownloading == !flag)
+        #expect(recorder.actions.contains(.downloads(.stopDownloads)) == flag)
     }
 
-    /// A reducer that turns reachability on when the app enters the background, to show which
+    /// A reducer that turns downloads on when the app enters the background, to show which
     /// state the filters read.
     static let flipsFlagOnBackground =
         Reducer<AppAction, AppState>.reduce { action, state in
-            if case .lifecycle(.didEnterBackground) = action { state.settings.shouldUseReachability.toggle() }
+            if case .playback(.didPause) = action { state.settings.autoDownload.toggle() }
         }
-        <> LifeSignal.reducer
+        <> Player.reducer
 
     @Test(arguments: [true, false])
     func filtersReadTheStateAfterTheReducer(flagBefore: Bool) {
         let recorder = ActionRecorder()
-        var state = AppState(isMonitoring: true)
-        state.settings.shouldUseReachability = flagBefore
+        var state = AppState(isDownloading: true)
+        state.settings.autoDownload = flagBefore
         var seenByClosure: [Bool] = []
         let bridges = BridgeMiddleware<AppAction, AppState>()
             .bridge(
-                \AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
-                when: \.settings.shouldUseReachability
+                \AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads),
+                when: \.settings.autoDownload
             )
             .bridge(
-                \AppAction.lifecycle?.didEnterBackground --> AppAction.checkIn(.refresh),
+                \AppAction.playback?.didPause --> AppAction.library(.refresh),
                 when: { getState in
-                    seenByClosure.append(getState().settings.shouldUseReachability)
-                    return getState().settings.shouldUseReachability
+                    seenByClosure.append(getState().settings.autoDownload)
+                    return getState().settings.autoDownload
                 }
             )
         let store = Self.store(bridges, state: state, reducer: Self.flipsFlagOnBackground, recorder: recorder)
-        store.dispatch(.lifecycle(.didEnterBackground))
+        store.dispatch(.playback(.didPause))
         let flagAfter = !flagBefore
         #expect(seenByClosure == [flagAfter])
-        #expect(recorder.actions.contains(.reachability(.stopMonitoring)) == flagAfter)
-        #expect(recorder.actions.contains(.checkIn(.refresh)) == flagAfter)
+        #expect(recorder.actions.contains(.downloads(.stopDownloads)) == flagAfter)
+        #expect(recorder.actions.contains(.library(.refresh)) == flagAfter)
     }
 
     @Test func bridgeMappingToNilSendsNothing() {
         let recorder = ActionRecorder()
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.reachability?.connected --> { $0 == .cellular ? nil : .checkIn(.sync(via: $0)) })
+            .bridge(\AppAction.downloads?.downloaded --> { $0 == .low ? nil : .library(.add($0)) })
         let store = Self.store(bridges, recorder: recorder)
-        store.dispatch(.reachability(.connected(.cellular)))
-        store.dispatch(.reachability(.connected(.wifi)))
+        store.dispatch(.downloads(.downloaded(.low)))
+        store.dispatch(.downloads(.downloaded(.high)))
         #expect(
             recorder.actions == [
-                .reachability(.connected(.cellular)),
-                .reachability(.connected(.wifi)), .checkIn(.sync(via: .wifi)),
+                .downloads(.downloaded(.low)),
+                .downloads(.downloaded(.high)), .library(.add(.high)),
             ]
         )
-        #expect(store.state.syncs == [.wifi])
+        #expect(store.state.added == [.high])
     }
 
     @Test func severalBridgesOnOneActionFireInDeclarationOrder() {
         let recorder = ActionRecorder()
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.checkIn(.refresh))
-            .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.checkIn(.sync(via: .wired)))
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-            .bridge(AppAction.lifecycle(.didBecomeActive) --> AppAction.checkIn(.sync(via: .wifi)))
+            .bridge(\AppAction.playback?.didStart --> AppAction.library(.refresh))
+            .bridge(\AppAction.playback?.didPause --> AppAction.library(.add(.standard)))
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(AppAction.playback(.didStart) --> AppAction.library(.add(.high)))
         #expect(bridges.count == 4)
         let store = Self.store(bridges, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive))
+        store.dispatch(.playback(.didStart))
         #expect(
             recorder.actions == [
-                .lifecycle(.didBecomeActive),
-                .checkIn(.refresh), .reachability(.startMonitoring), .checkIn(.sync(via: .wifi)),
+                .playback(.didStart),
+                .library(.refresh), .downloads(.startDownloads), .library(.add(.high)),
             ]
         )
     }
 
     @Test func severalBridgeMiddlewaresCompose() {
         let recorder = ActionRecorder()
-        let lifecycle = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-        let reachability = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
+        let playback = BridgeMiddleware<AppAction, AppState>()
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+        let downloads = BridgeMiddleware<AppAction, AppState>()
+            .bridge(\AppAction.downloads?.downloaded --> { .library(.add($0)) })
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
-            middleware: recorder.middleware <> lifecycle <> reachability
+            reducer: Player.reducer,
+            middleware: recorder.middleware <> playback <> downloads
         )
-        store.dispatch(.lifecycle(.didBecomeActive))
-        store.dispatch(.reachability(.connected(.wired)))
+        store.dispatch(.playback(.didStart))
+        store.dispatch(.downloads(.downloaded(.standard)))
         #expect(
             recorder.actions == [
-                .lifecycle(.didBecomeActive), .reachability(.startMonitoring),
-                .reachability(.connected(.wired)), .checkIn(.sync(via: .wired)),
+                .playback(.didStart), .downloads(.startDownloads),
+                .downloads(.downloaded(.standard)), .library(.add(.standard)),
             ]
         )
     }
@@ -175,34 +175,34 @@ import Testing
         let recorder = ActionRecorder()
         let bridgeLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
         let store = Self.store(bridges, recorder: recorder)
         let dispatchLine: UInt = #line + 1
-        store.dispatch(.lifecycle(.didBecomeActive))
+        store.dispatch(.playback(.didStart))
 
         let derived = try #require(recorder.entries.last)
-        #expect(derived.action == .reachability(.startMonitoring))
+        #expect(derived.action == .downloads(.startDownloads))
         #expect(derived.source.file == "AqueductTests/BridgeMiddlewareTests.swift")
         #expect(derived.source.function == "derivedActionKeepsTheOriginalSourceAndSaysWhichBridgeMadeIt()")
         #expect(derived.source.line == dispatchLine)
         #expect(
             derived.source.info
-                == "Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at BridgeMiddlewareTests.swift, "
+                == "Bridged from playback(PlaybackEvent.didStart) at BridgeMiddlewareTests.swift, "
                 + "derivedActionKeepsTheOriginalSourceAndSaysWhichBridgeMadeIt():\(bridgeLine)"
         )
     }
 
     @Test func derivedActionKeepsTheOriginalInfoBeforeItsOwnLine() throws {
         let recorder = ActionRecorder()
-        let store = Self.store(LifeSignal.unfilteredBridges, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive), info: "scripted")
+        let store = Self.store(Player.unfilteredBridges, recorder: recorder)
+        store.dispatch(.playback(.didStart), info: "scripted")
         let derived = try #require(recorder.entries.last)
         let lines = derived.source.info?.split(separator: "\n").map(String.init)
         #expect(lines?.count == 2)
         #expect(lines?.first == "scripted")
         #expect(
             lines?.last?.hasPrefix(
-                "Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, unfilteredBridges:"
+                "Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, unfilteredBridges:"
             ) == true
         )
     }
@@ -211,25 +211,25 @@ import Testing
         let recorder = ActionRecorder()
         let firstLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-            .bridge(\AppAction.reachability?.startMonitoring --> AppAction.checkIn(.refresh))
+            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\AppAction.downloads?.startDownloads --> AppAction.library(.refresh))
         let store = Self.store(bridges, recorder: recorder)
-        let source = ActionSource(file: "Lifecycle/AppLifecycleMiddleware.swift", function: "start(_:)", line: 118)
-        store.dispatch(.lifecycle(.didBecomeActive), from: source)
+        let source = ActionSource(file: "Player/PlaybackMiddleware.swift", function: "start(_:)", line: 118)
+        store.dispatch(.playback(.didStart), from: source)
 
         #expect(
-            recorder.actions == [.lifecycle(.didBecomeActive), .reachability(.startMonitoring), .checkIn(.refresh)]
+            recorder.actions == [.playback(.didStart), .downloads(.startDownloads), .library(.refresh)]
         )
         let last = try #require(recorder.entries.last)
-        #expect(last.source.file == "Lifecycle/AppLifecycleMiddleware.swift")
+        #expect(last.source.file == "Player/PlaybackMiddleware.swift")
         #expect(last.source.function == "start(_:)")
         #expect(last.source.line == 118)
         let function = "chainedBridgesAccumulateOneLinePerHopOldestFirst()"
         #expect(
             last.source.info == """
-                Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at BridgeMiddlewareTests.swift, \
+                Bridged from playback(PlaybackEvent.didStart) at BridgeMiddlewareTests.swift, \
                 \(function):\(firstLine)
-                Bridged from reachability(ReachabilityEvent.startMonitoring) at BridgeMiddlewareTests.swift, \
+                Bridged from downloads(DownloadEvent.startDownloads) at BridgeMiddlewareTests.swift, \
                 \(function):\(firstLine + 1)
                 """
         )
@@ -237,12 +237,12 @@ import Testing
 
     @Test func bridgeFunctionIsTheOneThatAddedTheBridge() throws {
         let recorder = ActionRecorder()
-        let store = Self.store(LifeSignal.appBridges, recorder: recorder)
-        store.dispatch(.lifecycle(.didBecomeActive))
+        let store = Self.store(Player.appBridges, recorder: recorder)
+        store.dispatch(.playback(.didStart))
         let derived = try #require(recorder.entries.last)
         #expect(
             derived.source.info
-                == "Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7"
+                == "Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7"
         )
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @MainActor
 @Suite struct LogPrinterTests {
-    typealias AppAction = LifeSignal.AppAction
-    typealias AppState = LifeSignal.AppState
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
 
     static let source = ActionSource(file: "App/Main.swift", function: "main()", line: 3)
 
@@ -32,23 +32,23 @@ import Testing
 
         let first = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(printer: try .file(path))
         )
-        first.dispatch(.checkIn(.refresh), from: Self.source)
+        first.dispatch(.library(.refresh), from: Self.source)
         let second = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(printer: try .file(path))
         )
-        second.dispatch(.lifecycle(.willTerminate), from: Self.source)
-        first.dispatch(.reachability(.disconnected), from: Self.source)
+        second.dispatch(.playback(.didStop), from: Self.source)
+        first.dispatch(.downloads(.interrupted), from: Self.source)
 
         let contents = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
-            contents == "earlier line\n" + Self.entry("checkIn(CheckInAction.refresh)")
-                + Self.entry("lifecycle(AppLifecycleAction.willTerminate)")
-                + Self.entry("reachability(ReachabilityEvent.disconnected)")
+            contents == "earlier line\n" + Self.entry("library(LibraryAction.refresh)")
+                + Self.entry("playback(PlaybackEvent.didStop)")
+                + Self.entry("downloads(DownloadEvent.interrupted)")
         )
     }
 
@@ -56,8 +56,8 @@ import Testing
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let logger = LoggerMiddleware<AppAction, AppState>(printer: try .file(path))
-        _ = logger.handle(action: .checkIn(.refresh), from: Self.source, state: .constant(AppState()))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.entry("checkIn(CheckInAction.refresh)"))
+        _ = logger.handle(action: .library(.refresh), from: Self.source, state: .constant(AppState()))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.entry("library(LibraryAction.refresh)"))
     }
 
     @Test func missingDirectoryIsReportedAtConstruction() {
@@ -86,11 +86,11 @@ import Testing
     @Test func closurePrinterReceivesWholeEntries() {
         let transcript = Transcript()
         let logger = LoggerMiddleware<AppAction, AppState>(printer: transcript.printer)
-        _ = logger.handle(action: .checkIn(.refresh), from: Self.source, state: .constant(AppState()))
-        _ = logger.handle(action: .lifecycle(.willTerminate), from: Self.source, state: .constant(AppState()))
+        _ = logger.handle(action: .library(.refresh), from: Self.source, state: .constant(AppState()))
+        _ = logger.handle(action: .playback(.didStop), from: Self.source, state: .constant(AppState()))
         #expect(
             transcript.entries == [
-                Self.entry("checkIn(CheckInAction.refresh)"), Self.entry("lifecycle(AppLifecycleAction.willTerminate)"),
+                Self.entry("library(LibraryAction.refresh)"), Self.entry("playback(PlaybackEvent.didStop)"),
             ]
         )
     }

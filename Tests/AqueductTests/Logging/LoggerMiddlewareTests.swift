@@ -1,10 +1,9 @@
 import Aqueduct
-import Synchronization
 import Testing
 
 /// Counts how many times it is described, to prove that an action is not formatted.
 final class DescriptionCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
 
     var value: Int { count.withLock { $0 } }
 
@@ -31,23 +30,23 @@ enum LoggedAction: Sendable {
 
 @MainActor
 @Suite struct LoggerMiddlewareTests {
-    typealias AppAction = LifeSignal.AppAction
-    typealias AppState = LifeSignal.AppState
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
 
-    static let source = ActionSource(file: "Lifecycle/AppLifecycleMiddleware.swift", function: "start(_:)", line: 118)
+    static let source = ActionSource(file: "Player/PlaybackMiddleware.swift", function: "start(_:)", line: 118)
 
     @Test func entryShowsActionSourceFunctionAndNilInfo() {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(printer: transcript.printer)
         )
-        store.dispatch(.lifecycle(.didBecomeActive), from: Self.source)
+        store.dispatch(.playback(.didStart), from: Self.source)
         #expect(
             transcript.text == """
-                ┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ playback(PlaybackEvent.didStart)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
@@ -61,15 +60,15 @@ enum LoggedAction: Sendable {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(printer: transcript.printer)
         )
         let line = #line + 1
-        store.dispatch(.checkIn(.refresh), info: "pull to refresh")
+        store.dispatch(.library(.refresh), info: "pull to refresh")
         #expect(
             transcript.entries == [
                 """
-                ┌─▶ checkIn(CheckInAction.refresh)
+                ┌─▶ library(LibraryAction.refresh)
                 │ source: AqueductTests/LoggerMiddlewareTests.swift:\(line)
                 │ function: entryShowsTheCallSiteOfDispatch()
                 │ info: pull to refresh
@@ -85,11 +84,11 @@ enum LoggedAction: Sendable {
         let transcript = Transcript()
         let logger = LoggerMiddleware<AppAction, AppState>(printer: transcript.printer)
         let source = Self.source.appendingInfo("first").appendingInfo("second").appendingInfo("third")
-        _ = logger.handle(action: .checkIn(.refresh), from: source, state: .constant(AppState()))
+        _ = logger.handle(action: .library(.refresh), from: source, state: .constant(AppState()))
         #expect(
             transcript.text == """
-                ┌─▶ checkIn(CheckInAction.refresh)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ library(LibraryAction.refresh)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: first
                 │       second
@@ -135,36 +134,36 @@ enum LoggedAction: Sendable {
 
     @Test func loggerWithoutStateChangesReturnsNoEffect() {
         let logger = LoggerMiddleware<AppAction, AppState>(printer: .closure { _ in })
-        #expect(logger.handle(action: .checkIn(.refresh), from: Self.source, state: .constant(AppState())).isNone)
+        #expect(logger.handle(action: .library(.refresh), from: Self.source, state: .constant(AppState())).isNone)
         let off = LoggerMiddleware<AppAction, AppState>(showsStateChanges: false, printer: .closure { _ in })
-        #expect(off.handle(action: .checkIn(.refresh), from: Self.source, state: .constant(AppState())).isNone)
+        #expect(off.handle(action: .library(.refresh), from: Self.source, state: .constant(AppState())).isNone)
     }
 
     @Test func stateChangeListsTheChangedPaths() {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(showsStateChanges: true, printer: transcript.printer)
         )
-        store.dispatch(.settings(.setShouldUseReachability(false)), from: Self.source)
-        store.dispatch(.checkIn(.refresh), from: Self.source)
-        store.dispatch(.checkIn(.sync(via: .wifi)), from: Self.source)
+        store.dispatch(.settings(.setAutoDownload(false)), from: Self.source)
+        store.dispatch(.library(.refresh), from: Self.source)
+        store.dispatch(.library(.add(.high)), from: Self.source)
         #expect(
             transcript.entries == [
                 """
-                ┌─▶ settings(SettingsAction.setShouldUseReachability(false))
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ settings(SettingsAction.setAutoDownload(false))
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
-                │ state: settings.shouldUseReachability: true → false
+                │ state: settings.autoDownload: true → false
                 └────────────────────
 
 
                 """,
                 """
-                ┌─▶ checkIn(CheckInAction.refresh)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ library(LibraryAction.refresh)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 │ state: no state change
@@ -173,11 +172,12 @@ enum LoggedAction: Sendable {
 
                 """,
                 """
-                ┌─▶ checkIn(CheckInAction.sync(via: ConnectionKind.wifi))
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ library(LibraryAction.add(Quality.high))
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
-                │ state: syncs: [] → [ConnectionKind.wifi]
+                │ state: added.count: 0 → 1
+                │        added[0]: (none) → Quality.high
                 └────────────────────
 
 
@@ -212,7 +212,7 @@ enum LoggedAction: Sendable {
         #expect(
             transcript.text == """
                 ┌─▶ plain
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 │ state: name: "Ada" → "Grace\\nHopper"
@@ -258,13 +258,107 @@ enum LoggedAction: Sendable {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(showsStateChanges: true, printer: transcript.printer)
-                <> LifeSignal.unfilteredBridges
+                <> Player.unfilteredBridges
         )
-        store.dispatch(.lifecycle(.didBecomeActive), from: Self.source)
+        store.dispatch(.playback(.didStart), from: Self.source)
         #expect(transcript.entries.count == 2)
-        #expect(transcript.entries.first?.contains("│ state: isActive: false → true\n") == true)
-        #expect(transcript.entries.last?.contains("│ state: isMonitoring: false → true\n") == true)
+        #expect(transcript.entries.first?.contains("│ state: isPlaying: false → true\n") == true)
+        #expect(transcript.entries.last?.contains("│ state: isDownloading: false → true\n") == true)
+    }
+
+    struct Session: Equatable, Sendable {
+        var token = "secret"
+        var user = "ada"
+    }
+
+    struct SessionState: Equatable, Sendable {
+        var clock = 0
+        var session: Session? = Session()
+        var items = ["a"]
+    }
+
+    static let tick = Reducer<LoggedAction, SessionState>.reduce { _, state in
+        state.clock += 1
+        state.session?.token = "rotated"
+    }
+
+    /// A store whose every action ticks the clock and rotates the token, logged into `transcript`.
+    static func sessionStore(
+        _ transcript: Transcript,
+        excluding paths: [PartialKeyPath<SessionState>] = [],
+        linePrefix: String = "",
+        alsoReducing other: Reducer<LoggedAction, SessionState> = .identity
+    ) -> Store<LoggedAction, SessionState> {
+        Store(
+            initialState: SessionState(),
+            reducer: tick <> other,
+            middleware: LoggerMiddleware(
+                showsStateChanges: true,
+                excludingStatePaths: paths,
+                stateLinePrefix: linePrefix,
+                printer: transcript.printer
+            )
+        )
+    }
+
+    @Test func excludedPathsAreNotPrintedAndAnEntryWithOnlyThemSaysSo() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(
+            transcript,
+            excluding: [\.clock, \.session?.token],
+            alsoReducing: .reduce { _, state in state.items[0] = "b" }
+        )
+        store.dispatch(.plain)
+        #expect(transcript.entries.last?.contains("│ state: items[0]: \"a\" → \"b\"\n└") == true)
+        let onlyExcluded = Self.sessionStore(transcript, excluding: [\.clock, \.session?.token])
+        onlyExcluded.dispatch(.plain)
+        #expect(transcript.entries.last?.contains("│ state: changed only in excluded paths\n└") == true)
+    }
+
+    @Test func anExcludedPathThatIsNotAStoredPropertyIsReportedInEachEntry() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(transcript, excluding: [\.items[0]])
+        store.dispatch(.plain)
+        store.dispatch(.plain)
+        #expect(transcript.entries.count == 2)
+        for entry in transcript.entries {
+            #expect(entry.contains("│        cannot exclude \\SessionState.items."))
+            #expect(entry.contains(": only paths of stored properties can be excluded\n"))
+        }
+    }
+
+    @Test func theLinePrefixStartsEveryStateLine() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(transcript, linePrefix: "· ")
+        store.dispatch(.plain)
+        store.dispatch(.plain)
+        #expect(
+            transcript.entries.first?.contains(
+                """
+                │ state: · clock: 0 → 1
+                │        · session.token: "secret" → "rotated"
+                └
+                """
+            ) == true
+        )
+        #expect(transcript.entries.last?.contains("│ state: · clock: 1 → 2\n└") == true)
+    }
+
+    @Test func aHugeChangeIsCutAndSaysSo() {
+        let transcript = Transcript()
+        let store = Store(
+            initialState: [Int](),
+            reducer: Reducer<LoggedAction, [Int]>.reduce { _, numbers in numbers = Array(0..<10_000) },
+            middleware: LoggerMiddleware(showsStateChanges: true, printer: transcript.printer)
+        )
+        store.dispatch(.plain)
+        let stateLines = transcript.text.split(separator: "\n").filter {
+            $0.hasPrefix("│ state: ") || $0.hasPrefix("│        ")
+        }
+        #expect(stateLines.first == "│ state: count: 0 → 10000")
+        #expect(stateLines.count == StateDiff.defaultLimit + 1)
+        #expect(stateLines.last == "│        … and more changes (the first \(StateDiff.defaultLimit) are shown)")
     }
 }

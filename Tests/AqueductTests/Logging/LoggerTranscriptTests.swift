@@ -1,123 +1,124 @@
 import Aqueduct
 import Testing
 
-/// The design's lifecycle → reachability example through a real store, logged.
+/// The design's playback → downloads example through a real store, logged.
 @MainActor
 @Suite struct LoggerTranscriptTests {
-    typealias AppAction = LifeSignal.AppAction
-    typealias AppState = LifeSignal.AppState
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
 
-    /// What the lifecycle middleware's `start(_:)` would record as the source of its actions.
-    static let lifecycle = ActionSource(
-        file: "Lifecycle/AppLifecycleMiddleware.swift",
+    /// What the playback middleware's `start(_:)` would record as the source of its actions.
+    static let playback = ActionSource(
+        file: "Player/PlaybackMiddleware.swift",
         function: "start(_:)",
         line: 118
     )
 
-    @Test func lifecycleToReachabilityTranscript() {
+    @Test func playbackToDownloadsTranscript() {
         let transcript = Transcript()
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
-            middleware: LoggerMiddleware(printer: transcript.printer) <> LifeSignal.appBridges
+            reducer: Player.reducer,
+            middleware: LoggerMiddleware(printer: transcript.printer) <> Player.appBridges
         )
-        store.dispatch(.lifecycle(.didBecomeActive), from: Self.lifecycle)
-        store.dispatch(.settings(.setShouldUseReachability(false)), from: Self.lifecycle)
-        store.dispatch(.lifecycle(.didEnterBackground), from: Self.lifecycle)  // filtered out: no bridge
-        store.dispatch(.settings(.setShouldUseReachability(true)), from: Self.lifecycle)
-        store.dispatch(.lifecycle(.didEnterBackground), from: Self.lifecycle)
+        store.dispatch(.playback(.didStart), from: Self.playback)
+        store.dispatch(.settings(.setAutoDownload(false)), from: Self.playback)
+        store.dispatch(.playback(.didPause), from: Self.playback)  // filtered out: no bridge
+        store.dispatch(.settings(.setAutoDownload(true)), from: Self.playback)
+        store.dispatch(.playback(.didPause), from: Self.playback)
 
         #expect(
             transcript.text == """
-                ┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ playback(PlaybackEvent.didStart)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
 
-                ┌─▶ reachability(ReachabilityEvent.startMonitoring)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ downloads(DownloadEvent.startDownloads)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
-                │ info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
+                │ info: Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
                 └────────────────────
 
-                ┌─▶ settings(SettingsAction.setShouldUseReachability(false))
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ settings(SettingsAction.setAutoDownload(false))
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
 
-                ┌─▶ lifecycle(AppLifecycleAction.didEnterBackground)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ playback(PlaybackEvent.didPause)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
 
-                ┌─▶ settings(SettingsAction.setShouldUseReachability(true))
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ settings(SettingsAction.setAutoDownload(true))
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
 
-                ┌─▶ lifecycle(AppLifecycleAction.didEnterBackground)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ playback(PlaybackEvent.didPause)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
                 └────────────────────
 
-                ┌─▶ reachability(ReachabilityEvent.stopMonitoring)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ downloads(DownloadEvent.stopDownloads)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
-                │ info: Bridged from lifecycle(AppLifecycleAction.didEnterBackground) at AppBridges.swift, appBridges:9
+                │ info: Bridged from playback(PlaybackEvent.didPause) at AppBridges.swift, appBridges:9
                 └────────────────────
 
 
                 """
         )
-        #expect(!store.state.isMonitoring)
+        #expect(!store.state.isDownloading)
     }
 
     @Test func chainedTranscriptWithStateChanges() {
         let transcript = Transcript()
         let chainLine = #line + 2
         let chain = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.reachability?.startMonitoring --> AppAction.checkIn(.sync(via: .wired)))
+            .bridge(\AppAction.downloads?.startDownloads --> AppAction.library(.add(.standard)))
         let store = Store(
             initialState: AppState(),
-            reducer: LifeSignal.reducer,
+            reducer: Player.reducer,
             middleware: LoggerMiddleware(showsStateChanges: true, printer: transcript.printer)
-                <> LifeSignal.appBridges <> chain
+                <> Player.appBridges <> chain
         )
-        store.dispatch(.lifecycle(.didBecomeActive), from: Self.lifecycle.appendingInfo("scripted\nlaunch"))
+        store.dispatch(.playback(.didStart), from: Self.playback.appendingInfo("scripted\nlaunch"))
 
         #expect(
             transcript.text == """
-                ┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ playback(PlaybackEvent.didStart)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: scripted
                 │       launch
-                │ state: isActive: false → true
+                │ state: isPlaying: false → true
                 └────────────────────
 
-                ┌─▶ reachability(ReachabilityEvent.startMonitoring)
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ downloads(DownloadEvent.startDownloads)
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: scripted
                 │       launch
-                │       Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
-                │ state: isMonitoring: false → true
+                │       Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
+                │ state: isDownloading: false → true
                 └────────────────────
 
-                ┌─▶ checkIn(CheckInAction.sync(via: ConnectionKind.wired))
-                │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+                ┌─▶ library(LibraryAction.add(Quality.standard))
+                │ source: Player/PlaybackMiddleware.swift:118
                 │ function: start(_:)
                 │ info: scripted
                 │       launch
-                │       Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
-                │       Bridged from reachability(ReachabilityEvent.startMonitoring) at LoggerTranscriptTests.swift, \
+                │       Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
+                │       Bridged from downloads(DownloadEvent.startDownloads) at LoggerTranscriptTests.swift, \
                 chainedTranscriptWithStateChanges():\(chainLine)
-                │ state: syncs: [] → [ConnectionKind.wired]
+                │ state: added.count: 0 → 1
+                │        added[0]: (none) → Quality.standard
                 └────────────────────
 
 

@@ -57,8 +57,8 @@ import Testing
     @Test func descriptionsDropModuleNames() {
         #expect(ActionDescription.describe(Outer.inner(.ready)) == "inner(ActionSourceTests.Inner.ready)")
         #expect(
-            ActionDescription.stripModules("lifecycle(Lifecycle.AppLifecycleAction.didBecomeActive)")
-                == "lifecycle(AppLifecycleAction.didBecomeActive)"
+            ActionDescription.stripModules("playback(Player.PlaybackEvent.didStart)")
+                == "playback(PlaybackEvent.didStart)"
         )
         #expect(ActionDescription.stripModules("a(M.T(x: 1.5, y: \"Q.R.s\"))") == "a(T(x: 1.5, y: \"Q.R.s\"))")
         #expect(ActionDescription.describe(Outer.text("Keep.Dots.here")) == "text(\"Keep.Dots.here\")")

@@ -1,8 +1,6 @@
 import CheckIn
+import CheckInAdapters
 import CheckInClient
-import CheckInHTTP
-import CheckInOfflineFirst
-import CheckInSQLite
 import Foundation
 
 /// The check-in backend the composition root picked: a client, the sync capability when the

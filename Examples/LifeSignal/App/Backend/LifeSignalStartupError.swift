@@ -1,5 +1,5 @@
 import Aqueduct
-import CheckInSQLite
+import CheckInAdapters
 
 /// Why LifeSignal could not start with the options it was given. A `Sendable` value; its
 /// description is a sentence for a person, naming the file or directory at fault.

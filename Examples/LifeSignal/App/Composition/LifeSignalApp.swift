@@ -1,9 +1,15 @@
 import Aqueduct
 import CheckIn
+import CheckInAdapters
 import CheckInClient
 import Foundation
 import Lifecycle
+import LifecycleAdapters
+import LifecycleClient
 import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
+import TerminalInput
 
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +40,8 @@ public enum LifeSignalApp {
     ///   - lifecycle: Where lifecycle events come from.
     ///   - pathMonitor: Where network paths come from.
     ///   - interval: How long a check-in lasts.
-    ///   - logger: Where the logger writes; standard error by default, so the terminal stays readable.
-    ///   - output: Where the results of operations are printed for the person at the terminal.
+    ///   - logger: Where the logger writes.
+    ///   - screen: Where the results of operations are printed for the person at the terminal.
     ///   - showsStateChanges: Whether the logger shows state changes.
     ///   - clock: The clock of the overdue deadline.
     ///   - now: The current date.
@@ -46,7 +52,7 @@ public enum LifeSignalApp {
         pathMonitor: PathMonitorClient,
         interval: Duration = .seconds(24 * 60 * 60),
         logger: LogPrinter = .standardError,
-        output: LogPrinter = .standardOutput,
+        screen: TerminalScreen = TerminalScreen(printer: .standardOutput),
         showsStateChanges: Bool = false,
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -54,7 +60,7 @@ public enum LifeSignalApp {
         let middleware =
             LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
             <> lifeSignalBridges
-            <> TerminalReporter(output: output)
+            <> TerminalReporter(screen: screen)
             <> AppLifecycleMiddleware(client: lifecycle)
             .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
             <> ReachabilityMiddleware(client: pathMonitor)
@@ -66,10 +72,11 @@ public enum LifeSignalApp {
     }
 
     /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the
-    /// command line and the environment, opens the backend, builds the store with POSIX
-    /// signals and the selected network monitor, reads commands from standard input, and exits
-    /// with status 0 once the last flush is over. Bad arguments and unusable files end the
-    /// process with a message on standard error and a non-zero status.
+    /// command line and the environment, opens the backend and the action log (a file in the
+    /// data directory unless `--log` says otherwise), builds the store with POSIX signals and the
+    /// selected network monitor, reads commands from standard input, and exits with status 0
+    /// once the last flush is over. Bad arguments and unusable files end the process with a
+    /// message on standard error and a non-zero status.
     public static func run() async -> Never {
         let options: LifeSignalOptions
         do {
@@ -80,42 +87,48 @@ public enum LifeSignalApp {
         } catch {
             fail("\(error)", status: 64)
         }
+        let screen = TerminalScreen(printer: .standardOutput, prompt: TerminalScreen.interactivePrompt)
         if options.showsHelp {
-            LogPrinter.standardOutput.print(LifeSignalOptions.usage + "\n\n" + TerminalCommand.helpText + "\n")
+            screen.say(LifeSignalOptions.usage + "\n\n" + TerminalCommand.helpText)
             finish(status: 0)
         }
         let backend: LifeSignalBackend
-        var logger = LogPrinter.standardError
+        let logger: LogPrinter
         do throws(LifeSignalStartupError) {
-            if let path = options.logFile {
-                do throws(LogPrinterError) {
-                    logger = try LogPrinter.file(path)
-                } catch {
-                    throw .logFile(error)
-                }
-            }
-            backend = try LifeSignalBackend.open(options)
+            backend = try LifeSignalBackend.open(options)  // creates the data directory
+            logger = try openLog(options)
         } catch {
             fail(error.description, status: error.exitStatus)
         }
 
-        let output = LogPrinter.standardOutput
-        output.print("LifeSignal — checking in with the \(backend.summary).\nType 'help' for the commands.\n")
+        screen.say("LifeSignal — checking in with the \(backend.summary).")
+        if let path = options.logPath { screen.say("The action log is in \(path).") }
+        screen.say("Type 'help' for the commands.")
         let store = makeStore(
             backend: backend,
             lifecycle: POSIXSignalLifecycle(configuration: .init(termination: .finishStream)).client,
             pathMonitor: options.pathMonitor,
             interval: options.interval,
             logger: logger,
-            output: output,
+            screen: screen,
             showsStateChanges: options.showsStateChanges
         )
-        let session = TerminalSession(store: store, output: output)
+        let session = TerminalSession(store: store, screen: screen)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
-        await store.firstState { $0.isReadyToExit }
-        output.print("Bye.\n")
+        for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
+        screen.say("Bye.")
         finish(status: 0)
+    }
+
+    /// The action log the options select.
+    private static func openLog(_ options: LifeSignalOptions) throws(LifeSignalStartupError) -> LogPrinter {
+        guard let path = options.logPath else { return .standardError }
+        do throws(LogPrinterError) {
+            return try LogPrinter.file(path)
+        } catch {
+            throw .logFile(error)
+        }
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {
@@ -123,8 +136,10 @@ public enum LifeSignalApp {
         finish(status: status)
     }
 
+    /// Exits. Not `fflush(nil)` first: the reader thread blocked in `readLine()` holds the lock of
+    /// `stdin`, and flushing every stream would wait for the next line. `exit` flushes what
+    /// `print` buffered without waiting; the app's own output is written unbuffered anyway.
     private static func finish(status: Int32) -> Never {
-        fflush(nil)
         exit(status)
     }
 }

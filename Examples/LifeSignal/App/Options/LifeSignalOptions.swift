@@ -1,5 +1,7 @@
 import Foundation
 import Reachability
+import ReachabilityAdapters
+import ReachabilityClient
 
 /// The LifeSignal command line and environment, parsed. A `Sendable`, `Equatable` value.
 ///
@@ -11,7 +13,8 @@ import Reachability
 /// --token TOKEN         its bearer token (env LIFESIGNAL_TOKEN); required with a URL
 /// --network live|none   the real network monitor (default) or none
 /// --interval SECONDS    how long a check-in lasts (default 86400, 24 hours)
-/// --log FILE            write the action log to FILE instead of standard error
+/// --log FILE|-          where the action log goes: FILE, or - for standard error (default:
+///                       lifesignal.log in the data directory)
 /// --state-changes       log the state change after each action
 /// --help                print the usage and exit
 /// ```
@@ -27,6 +30,16 @@ public struct LifeSignalOptions: Sendable, Equatable {
         case live
         /// A monitor that reports a disconnected path and nothing else.
         case none
+    }
+
+    /// Where the action log goes.
+    public enum Log: Sendable, Equatable {
+        /// `lifesignal.log` in the data directory (the default), so the terminal shows answers only.
+        case dataDirectory
+        /// Standard error (`--log -`).
+        case standardError
+        /// A file (`--log FILE`).
+        case file(String)
     }
 
     /// Which backend stores the check-ins.
@@ -45,8 +58,8 @@ public struct LifeSignalOptions: Sendable, Equatable {
     public var network: Network
     /// How long a check-in lasts.
     public var interval: Duration
-    /// The log file, or `nil` for standard error.
-    public var logFile: String?
+    /// Where the action log goes.
+    public var log: Log
     /// Whether the logger shows state changes.
     public var showsStateChanges: Bool
     /// Whether `--help` was given.
@@ -59,7 +72,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
     ///   - backend: The backend.
     ///   - network: The path monitor.
     ///   - interval: How long a check-in lasts.
-    ///   - logFile: The log file, or `nil` for standard error.
+    ///   - log: Where the action log goes.
     ///   - showsStateChanges: Whether the logger shows state changes.
     ///   - showsHelp: Whether to print the usage and exit.
     public init(
@@ -67,7 +80,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
         backend: Backend = .sqlite,
         network: Network = .live,
         interval: Duration = .seconds(24 * 60 * 60),
-        logFile: String? = nil,
+        log: Log = .dataDirectory,
         showsStateChanges: Bool = false,
         showsHelp: Bool = false
     ) {
@@ -75,7 +88,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
         self.backend = backend
         self.network = network
         self.interval = interval
-        self.logFile = logFile
+        self.log = log
         self.showsStateChanges = showsStateChanges
         self.showsHelp = showsHelp
     }
@@ -83,7 +96,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
     /// The usage text.
     public static let usage = """
         usage: LifeSignal [--data-dir DIR] [--functions-url URL --token TOKEN] [--network live|none]
-                          [--interval SECONDS] [--log FILE] [--state-changes] [--help]
+                          [--interval SECONDS] [--log FILE|-] [--state-changes] [--help]
         environment: LIFESIGNAL_DATA_DIR, XDG_DATA_HOME, LIFESIGNAL_FUNCTIONS_URL, LIFESIGNAL_TOKEN
         """
 
@@ -144,7 +157,8 @@ public struct LifeSignalOptions: Sendable, Equatable {
                 }
                 options.interval = .seconds(seconds)
             case "--log":
-                options.logFile = try value(of: argument)
+                let destination = try value(of: argument)
+                options.log = destination == "-" ? .standardError : .file(destination)
             case "--state-changes":
                 options.showsStateChanges = true
             case "--help", "-h":
@@ -168,6 +182,15 @@ public struct LifeSignalOptions: Sendable, Equatable {
             options.backend = .cloudFunctions(url: url, token: token)
         }
         return options
+    }
+
+    /// The file of the action log, or `nil` when it goes to standard error.
+    public var logPath: String? {
+        switch log {
+        case .dataDirectory: (dataDirectory as NSString).appendingPathComponent("lifesignal.log")
+        case .standardError: nil
+        case .file(let path): path
+        }
     }
 
     /// The path monitor these options select.

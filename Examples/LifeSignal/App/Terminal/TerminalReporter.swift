@@ -3,25 +3,28 @@ import CheckIn
 import CheckInClient
 
 /// Prints the results of check-in operations on the terminal as they arrive — whether a typed
-/// command or a bridge (a sync when the network returns) started them. The pending count is
-/// printed when it changes to a non-zero value.
+/// command or a bridge (a sync when the network returns) started them — and keeps the screen
+/// tidy across the lifecycle: "Syncing and saving…" on the way out, whatever asked for it, and
+/// the prompt drawn again when the app comes back from Ctrl-Z. The pending count is printed
+/// when it changes to a non-zero value.
 ///
 /// A middleware of the app: it reads the state after the reducer and sends nothing.
 ///
 /// ```swift
-/// let middleware = TerminalReporter(output: .standardOutput) <> lifeSignalBridges
+/// let middleware = TerminalReporter(screen: TerminalScreen(printer: .standardOutput)) <> lifeSignalBridges
 /// ```
 public struct TerminalReporter: Middleware {
-    private let output: LogPrinter
+    private let screen: TerminalScreen
 
     /// Creates the reporter.
     ///
-    /// - Parameter output: Where the lines go: standard output in the app, a closure in tests.
-    public init(output: LogPrinter) {
-        self.output = output
+    /// - Parameter screen: Where the lines go: the terminal in the app, a closure's screen in tests.
+    public init(screen: TerminalScreen) {
+        self.screen = screen
     }
 
-    /// Prints a line for a check-in result, after the reducer.
+    /// Prints a line for a check-in result or the end of the app, after the reducer; hands the
+    /// screen to the shell on suspension and takes it back on activation.
     ///
     /// - Parameters:
     ///   - action: The action.
@@ -30,8 +33,21 @@ public struct TerminalReporter: Middleware {
     /// - Returns: An immediate effect that prints, or `.none`.
     @MainActor
     public func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
+        let screen = self.screen
+        switch action {
+        case .lifecycle(.didEnterBackground):
+            return .immediate { _ in screen.suspend() }
+        case .lifecycle(.didBecomeActive):
+            return .immediate { _ in screen.resume() }
+        case .lifecycle(.willTerminate) where !state().isTerminating:
+            return .immediate { _ in
+                screen.stopPrompting()
+                screen.say("Syncing and saving…")
+            }
+        default:
+            break
+        }
         guard let checkInAction = action.checkIn else { return .none }
-        let output = self.output
         let line: @MainActor (CheckInState) -> String?
         switch checkInAction {
         case .checkedIn(let checkIn):
@@ -61,7 +77,7 @@ public struct TerminalReporter: Middleware {
             return .none
         }
         return .immediate { _ in
-            if let text = line(state().checkIn) { output.print(text + "\n") }
+            if let text = line(state().checkIn) { screen.say(text) }
         }
     }
 }

@@ -2,9 +2,9 @@ import Aqueduct
 import CheckIn
 import Foundation
 
-/// The LifeSignal terminal: reads commands line by line, dispatches them to the store, waits
-/// until each one is answered, and prints what it shows (results of operations are printed by
-/// ``TerminalReporter``).
+/// The LifeSignal terminal: shows the prompt, reads commands line by line, dispatches them to
+/// the store, waits until each one is answered, and prints what it shows (results of operations
+/// are printed by ``TerminalReporter``), all through one ``TerminalScreen``.
 ///
 /// `quit` and the end of input dispatch ``AppAction/lifecycle(_:)`` with `willTerminate`, as a
 /// signal would: the bridges flush, and the app exits once ``AppState/isReadyToExit``.
@@ -12,30 +12,34 @@ import Foundation
 /// Isolation: `@MainActor`. Run it from a detached task that feeds it the lines:
 ///
 /// ```swift
-/// let session = TerminalSession(store: store, output: .standardOutput)
+/// let session = TerminalSession(store: store, screen: screen)
 /// Task.detached { await session.run(lines: StandardInput.lines()) }
 /// ```
 @MainActor
 public final class TerminalSession {
     private let store: Store<AppAction, AppState>
-    private let output: LogPrinter
+    private let screen: TerminalScreen
 
     /// Creates a session.
     ///
     /// - Parameters:
     ///   - store: The app's store.
-    ///   - output: Where the session prints.
-    public init(store: Store<AppAction, AppState>, output: LogPrinter) {
+    ///   - screen: Where the session prints, the screen the app's ``TerminalReporter`` uses.
+    public init(store: Store<AppAction, AppState>, screen: TerminalScreen) {
         self.store = store
-        self.output = output
+        self.screen = screen
     }
 
-    /// Reads and runs commands until `quit` or the end of `lines`.
+    /// Reads and runs commands until `quit` or the end of `lines`, showing the prompt before
+    /// each.
     ///
     /// - Parameter lines: The lines typed, without newlines.
     public func run(lines: some AsyncSequence<String, Never>) async {
+        screen.showPrompt()
         for await line in lines {
+            screen.lineEntered()
             if await perform(TerminalCommand(parsing: line)) == false { return }
+            screen.showPrompt()
         }
         await perform(.quit)
     }
@@ -49,26 +53,24 @@ public final class TerminalSession {
         switch command {
         case .checkIn:
             store.dispatch(.checkIn(.checkIn))
-            await store.firstState { !$0.checkIn.isCheckingIn }
+            for await busy in store.values(of: \.checkIn.isCheckingIn) where !busy { break }
         case .status:
             say(TerminalText.status(store.state.checkIn))
         case .history:
             store.dispatch(.checkIn(.refresh))
-            await store.firstState { !$0.checkIn.isRefreshing }
+            for await busy in store.values(of: \.checkIn.isRefreshing) where !busy { break }
             say(TerminalText.history(store.state.checkIn.history))
         case .alert:
             store.dispatch(.checkIn(.triggerAlert))
-            await store.firstState { !$0.checkIn.isChangingAlert }
+            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
         case .cancelAlert:
             store.dispatch(.checkIn(.cancelAlert))
-            await store.firstState { !$0.checkIn.isChangingAlert }
+            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
         case .help:
             say(TerminalCommand.helpText)
         case .quit:
-            if !store.state.isTerminating {
-                say("Syncing and saving…")
-                store.dispatch(.lifecycle(.willTerminate))
-            }
+            // As a signal would: the reporter says goodbye, the bridges flush.
+            if !store.state.isTerminating { store.dispatch(.lifecycle(.willTerminate)) }
             return false
         case .empty:
             break
@@ -79,6 +81,6 @@ public final class TerminalSession {
     }
 
     private func say(_ text: String) {
-        output.print(text + "\n")
+        screen.say(text)
     }
 }

@@ -1,11 +1,14 @@
 import Aqueduct
 import AqueductTesting
 import CheckIn
+import CheckInAdapters
 import CheckInClient
 import Foundation
 import LifeSignalApp
 import Lifecycle
+import LifecycleAdapters
 import Reachability
+import ReachabilityAdapters
 import Testing
 
 /// The app's bridges through the real store the composition root builds, with the logger
@@ -34,7 +37,7 @@ import Testing
             lifecycle: ScriptedLifecycle([], finishesAfterScript: false).client,
             pathMonitor: ManualPathMonitor().client,
             logger: .closure { transcript.log.append($0) },
-            output: .closure { transcript.output.append($0) },
+            screen: TerminalScreen(printer: .closure { transcript.output.append($0) }),
             clock: TestClock()
         )
     }
@@ -173,5 +176,47 @@ import Testing
             ]
         )
         #expect(store.state.checkIn.lastError == .alreadyActive)
+    }
+
+    @Test func aBridgeAloneDerivesItsAction() {
+        let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
+        #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
+        #expect(bridge.derive(from: .lifecycle(.didEnterBackground)) == nil)
+    }
+
+    @Test func theBridgesAloneInAMiddlewareTester() async {
+        let tester = MiddlewareTester(lifeSignalBridges, state: AppState())
+        // No check-in pending: a new connection syncs nothing.
+        #expect(await tester.handle(.reachability(.connectedToWifi)).isEmpty)
+
+        tester.state.checkIn.pendingSyncCount = 2
+        let sent = await tester.handle(.reachability(.connectedToWifi))
+        #expect(sent.map(\.action) == [.checkIn(.sync)])
+        #expect(sent[0].source.info?.hasPrefix("Bridged from reachability(ReachabilityEvent.connectedToWifi)") == true)
+    }
+
+    @Test func aKeyPathHeldInAVariableBridgesThroughOn() async {
+        let trigger: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(.on(trigger, send: .reachability(.startMonitoring)))
+
+        let tester = MiddlewareTester(bridges, state: AppState())
+        #expect(await tester.handle(.lifecycle(.didBecomeActive)).map(\.action) == [.reachability(.startMonitoring)])
+        #expect(await tester.handle(.lifecycle(.didEnterBackground)).isEmpty)
+    }
+
+    @Test func aStateBridgeReadsTheStateAfterTheReducer() {
+        let syncWhenPending: StateBridge<AppAction, AppState> =
+            \AppAction.reachability?.connected --> { _, state in
+                state().checkIn.hasPending ? AppAction.checkIn(.sync) : nil
+            }
+
+        var state = AppState()
+        #expect(syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == nil)
+        state.checkIn.pendingSyncCount = 1
+        #expect(
+            syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == .checkIn(.sync)
+        )
+        #expect(syncWhenPending.derive(from: .reachability(.disconnected), state: .constant(state)) == nil)
     }
 }

@@ -46,10 +46,23 @@ import Testing
                     backend: .cloudFunctions(url: URL(string: "https://x.example/functions/v1")!, token: "t"),
                     network: .none,
                     interval: .seconds(60),
-                    logFile: "/tmp/log",
+                    log: .file("/tmp/log"),
                     showsStateChanges: true
                 )
         )
+    }
+
+    @Test func theLogGoesToTheDataDirectoryUnlessToldOtherwise() throws {
+        let environment = ["HOME": "/home/ada"]
+        #expect(
+            try LifeSignalOptions.parse([], environment: environment).logPath
+                == "/home/ada/.local/share/LifeSignal/lifesignal.log"
+        )
+        #expect(try LifeSignalOptions.parse(["--data-dir", "/d"], environment: [:]).logPath == "/d/lifesignal.log")
+        let toStandardError = try LifeSignalOptions.parse(["--log", "-"], environment: environment)
+        #expect(toStandardError.log == .standardError)
+        #expect(toStandardError.logPath == nil)
+        #expect(try LifeSignalOptions.parse(["--log", "/tmp/a.log"], environment: environment).logPath == "/tmp/a.log")
     }
 
     @Test func aURLWithoutATokenIsAnError() {

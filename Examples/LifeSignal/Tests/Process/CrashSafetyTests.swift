@@ -1,6 +1,6 @@
+import CheckInAdapters
 import CheckInClient
-import CheckInHTTP
-import CheckInTestSupport
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +15,7 @@ import Testing
 
         // 1. The backend is down: nothing listens on the port. The check-in is queued, then the app is killed.
         let downURL = "http://127.0.0.1:\(unusedLoopbackPort())"
-        let first = try LifeSignalProcess(
+        let first = try ChildProcess.lifeSignal(
             arguments: ["--data-dir", data, "--network", "none", "--functions-url", downURL, "--token", token]
         )
         try await first.type("check-in", thenWaitFor: "1 check-in waiting to sync.")
@@ -28,7 +28,7 @@ import Testing
         let arguments = [
             "--data-dir", data, "--network", "none", "--functions-url", backend.url.absoluteString, "--token", token,
         ]
-        let second = try LifeSignalProcess(arguments: arguments)
+        let second = try ChildProcess.lifeSignal(arguments: arguments)
         try await second.waitForOutput("Synced 1 check-in to the backend.")
         try second.type("quit")
         #expect(try await second.waitForExit().status == 0)
@@ -40,7 +40,7 @@ import Testing
         #expect(checkIn.date >= before.addingTimeInterval(-1) && checkIn.date <= Date())
 
         // 3. A third start has nothing left to push and does not duplicate it.
-        let third = try LifeSignalProcess(arguments: arguments)
+        let third = try ChildProcess.lifeSignal(arguments: arguments)
         try await third.type("status", thenWaitFor: "Last check-in: ")
         try third.type("quit")
         #expect(try await third.waitForExit().status == 0)

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
         let garbage = Data("this is not a database, it is a shopping list\n".utf8)
         try garbage.write(to: URL(fileURLWithPath: database))
 
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         let (status, reason) = try await app.waitForExit()
 
         #expect(reason == .exit)
@@ -37,7 +38,7 @@ import Testing
     ])
     func badArgumentsExitWithUsage(arguments: [String], message: String) async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data")] + arguments)
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data")] + arguments)
         let (status, reason) = try await app.waitForExit()
 
         #expect(reason == .exit)
@@ -49,7 +50,7 @@ import Testing
     @Test func aLogFileThatCannotBeOpenedIsNamed() async throws {
         let directory = try TemporaryDirectory()
         let log = directory.path("no/such/dir/log.txt")
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--log", log])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--log", log])
         let (status, _) = try await app.waitForExit()
 
         #expect(status == 73)

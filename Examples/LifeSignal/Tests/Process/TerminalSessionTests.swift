@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -8,23 +9,32 @@ import Darwin
 #endif
 
 /// `LifeSignal` as a person uses it: a child process with a fresh data directory, commands
-/// typed on its standard input, the transcript on its standard output.
+/// typed on its standard input, the transcript on its standard output — through pipes, and on
+/// a pseudo-terminal, where the prompt shows.
 @Suite struct TerminalSessionTests {
     /// The transcript with every ISO 8601 date replaced by `<date>`.
     static func normalized(_ output: String, directory: TemporaryDirectory) -> [String] {
-        output.replacingOccurrences(
-            of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"#,
-            with: "<date>",
-            options: .regularExpression
+        normalized(
+            output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+            directory: directory
         )
-        .replacingOccurrences(of: directory.url.path, with: "<dir>")
-        .split(separator: "\n", omittingEmptySubsequences: false)
-        .map(String.init)
+    }
+
+    /// The lines with every ISO 8601 date replaced by `<date>` and the directory by `<dir>`.
+    static func normalized(_ lines: [String], directory: TemporaryDirectory) -> [String] {
+        lines.map { line in
+            line.replacingOccurrences(
+                of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"#,
+                with: "<date>",
+                options: .regularExpression
+            )
+            .replacingOccurrences(of: directory.url.path, with: "<dir>")
+        }
     }
 
     @Test func checkInStatusHistoryAlertCancelAlertAndQuit() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
 
         try await app.waitForOutput("Type 'help' for the commands.")
         try await app.type("check-in", thenWaitFor: "Checked in at ")
@@ -41,6 +51,7 @@ import Darwin
         #expect(
             Self.normalized(app.output, directory: directory) == [
                 "LifeSignal — checking in with the SQLite database <dir>/data/lifesignal.sqlite.",
+                "The action log is in <dir>/data/lifesignal.log.",
                 "Type 'help' for the commands.",
                 "Checked in at <date>. Next check-in due by <date>.",
                 "Last check-in: <date>",
@@ -56,13 +67,14 @@ import Darwin
                 "",
             ]
         )
-        // The action log went to standard error, with the bridged actions and their sources.
-        #expect(app.errorOutput.contains("┌─▶ checkIn(CheckInAction.checkIn)"))
+        // The action log went to its file in the data directory, with the bridged actions and
+        // their sources; nothing went to standard error.
+        let log = try String(contentsOfFile: directory.path("data/lifesignal.log"), encoding: .utf8)
+        #expect(log.contains("┌─▶ checkIn(CheckInAction.checkIn)"))
         #expect(
-            app.errorOutput.contains(
-                "info: Bridged from lifecycle(AppLifecycleAction.willTerminate) at LifeSignalBridges.swift"
-            )
+            log.contains("info: Bridged from lifecycle(AppLifecycleAction.willTerminate) at LifeSignalBridges.swift")
         )
+        #expect(app.errorOutput.isEmpty)
         #expect(FileManager.default.fileExists(atPath: directory.path("data/lifesignal.sqlite")))
     }
 
@@ -71,12 +83,12 @@ import Darwin
         let arguments = ["--network", "none"]
         let environment = ["LIFESIGNAL_DATA_DIR": directory.path("env-data")]
 
-        let first = try LifeSignalProcess(arguments: arguments, environment: environment)
+        let first = try ChildProcess.lifeSignal(arguments: arguments, environment: environment)
         try await first.type("check-in", thenWaitFor: "Checked in at ")
         try first.closeInput()  // End of input quits.
         #expect(try await first.waitForExit().status == 0)
 
-        let second = try LifeSignalProcess(arguments: arguments, environment: environment)
+        let second = try ChildProcess.lifeSignal(arguments: arguments, environment: environment)
         try await second.type("history", thenWaitFor: "History (1 check-in, newest first):")
         try second.type("quit")
         #expect(try await second.waitForExit().status == 0)
@@ -84,18 +96,33 @@ import Darwin
 
     @Test func helpListsTheCommands() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         try await app.type("help", thenWaitFor: "cancel-alert  cancel the active alert")
         try app.type("quit")
         #expect(try await app.waitForExit().status == 0)
     }
 
+    @Test func theLogGoesToStandardErrorWithLogDash() async throws {
+        let directory = try TemporaryDirectory()
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none", "--log", "-"]
+        )
+        try await app.type("check-in", thenWaitFor: "Checked in at ")
+        try app.type("quit")
+        #expect(try await app.waitForExit().status == 0)
+        #expect(app.errorOutput.contains("┌─▶ checkIn(CheckInAction.checkIn)"))
+        #expect(!app.output.contains("The action log is in"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("data/lifesignal.log")))
+    }
+
     @Test func sigtermFlushesAndExitsZero() async throws {
         let directory = try TemporaryDirectory()
-        let app = try LifeSignalProcess(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none", "--log", "-"]
+        )
         try await app.type("check-in", thenWaitFor: "Checked in at ")
         // The signal adapter is armed once it has emitted the initial activation.
-        try await app.waitForLog("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)")
+        try await app.waitForErrorOutput("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)")
 
         app.send(SIGTERM)
         let (status, reason) = try await app.waitForExit()
@@ -104,5 +131,79 @@ import Darwin
         #expect(reason == .exit)
         #expect(app.errorOutput.contains("┌─▶ checkIn(CheckInAction.flushed)"))
         #expect(app.output.hasSuffix("Bye.\n"))
+    }
+
+    /// On a terminal: the prompt before each command, answers in between, nothing from the log,
+    /// and after Ctrl-Z and `fg` (SIGTSTP, then SIGCONT once stopped) the prompt drawn again.
+    @Test func onATerminalThePromptWaitsForEachCommandAndComesBackAfterASuspension() async throws {
+        let directory = try TemporaryDirectory()
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none"],
+            onATerminal: true
+        )
+        try await app.waitForOutput("Type 'help' for the commands.\n> ")
+        try await app.type("check-in", thenWaitFor: "Next check-in due by ")
+        try await app.waitForOutput("\n> ", count: 2)
+
+        // What Ctrl-Z and `fg` do, without a shell to write its lines: suspend, then continue.
+        // The prompt is drawn again over the line it was on.
+        app.send(SIGTSTP)
+        try await app.waitUntilStopped()
+        app.send(SIGCONT)
+        try await app.waitForOutput("\r\u{1B}[K> ")
+        try await app.type("status", thenWaitFor: "Alert: none\n> ")
+        try app.type("quit")
+        #expect(try await app.waitForExit().status == 0)
+
+        #expect(
+            Self.normalized(app.screen, directory: directory) == [
+                "LifeSignal — checking in with the SQLite database <dir>/data/lifesignal.sqlite.",
+                "The action log is in <dir>/data/lifesignal.log.",
+                "Type 'help' for the commands.",
+                "> check-in",
+                "Checked in at <date>. Next check-in due by <date>.",
+                "> status",
+                "Last check-in: <date>",
+                "Next check-in due by: <date>",
+                "Alert: none",
+                "> quit",
+                "Syncing and saving…",
+                "Bye.",
+                "",
+            ]
+        )
+    }
+
+    /// Ctrl-C or Ctrl-D at the prompt: the prompt makes way for the goodbye, and nothing is
+    /// drawn after it.
+    @Test(arguments: ["interrupt", "end of input"])
+    func onATerminalLeavingAtThePromptEndsTheTranscriptCleanly(way: String) async throws {
+        let directory = try TemporaryDirectory()
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none"],
+            onATerminal: true
+        )
+        try await app.waitForOutput("Type 'help' for the commands.\n> ")
+        if way == "interrupt" {
+            // The signal adapter is armed once it has logged the initial activation.
+            try await app.waitUntil("the initial activation in the log") { _ in
+                let log = try? String(contentsOfFile: directory.path("data/lifesignal.log"), encoding: .utf8)
+                return log?.contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
+            }
+            app.send(SIGINT)
+        } else {
+            try app.closeInput()
+        }
+        #expect(try await app.waitForExit().status == 0)
+        #expect(
+            Self.normalized(app.screen, directory: directory) == [
+                "LifeSignal — checking in with the SQLite database <dir>/data/lifesignal.sqlite.",
+                "The action log is in <dir>/data/lifesignal.log.",
+                "Type 'help' for the commands.",
+                "Syncing and saving…",
+                "Bye.",
+                "",
+            ]
+        )
     }
 }

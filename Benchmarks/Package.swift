@@ -1,0 +1,21 @@
+// swift-tools-version: 6.2
+// The dispatch benchmark, a package of its own so that the framework's package graph carries
+// neither its executable nor `AllocationCounter`, which replaces malloc and friends for the
+// whole process it is linked into.
+import PackageDescription
+
+let package = Package(
+    name: "AqueductBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [.package(name: "Aqueduct", path: "..")],
+    targets: [
+        // Interposes malloc and friends: link it into the benchmark executable only.
+        .target(name: "AllocationCounter", path: "AllocationCounter"),
+        .executableTarget(
+            name: "DispatchThroughput",
+            dependencies: [.product(name: "Aqueduct", package: "Aqueduct"), "AllocationCounter"],
+            path: "DispatchThroughput"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,26 @@
+import ExampleTestSupport
+
+extension ChildProcess {
+    /// `LifeSignal` as a child process, commands typed on its standard input, with none of
+    /// LifeSignal's environment variables from the test's environment.
+    ///
+    /// - Parameters:
+    ///   - arguments: Its command line.
+    ///   - environment: Variables to set.
+    ///   - onATerminal: Whether it runs on a pseudo-terminal, as a person runs it, rather than
+    ///     with pipes and files.
+    /// - Returns: The running app.
+    static func lifeSignal(
+        arguments: [String],
+        environment: [String: String] = [:],
+        onATerminal: Bool = false
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            "LifeSignal",
+            arguments: arguments,
+            environment: environment,
+            removingEnvironment: ["LIFESIGNAL_DATA_DIR", "LIFESIGNAL_FUNCTIONS_URL", "LIFESIGNAL_TOKEN"],
+            input: onATerminal ? .terminal : .pipe
+        )
+    }
+}

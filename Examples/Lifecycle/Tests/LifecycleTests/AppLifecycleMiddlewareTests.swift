@@ -1,0 +1,74 @@
+import Aqueduct
+import AqueductTesting
+import Lifecycle
+import LifecycleAdapters
+import LifecycleClient
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AppLifecycleMiddlewareTests {
+    @Test func dispatchesEachEventAndWaitsForTheAcknowledgementsItNeeds() async {
+        let scripted = ScriptedLifecycle([
+            .didBecomeActive, .willBecomeInactive, .didEnterBackground, .willEnterForeground, .didBecomeActive,
+            .willTerminate,
+        ])
+        let tester = MiddlewareTester(AppLifecycleMiddleware(client: scripted.client), state: ())
+        tester.start()
+
+        // The script, like the POSIX adapter, goes no further than didEnterBackground until the
+        // middleware acknowledges it.
+        var sent = await tester.waitForDispatches(count: 3)
+        #expect(sent.map(\.action) == [.didBecomeActive, .willBecomeInactive, .didEnterBackground])
+        #expect(sent.allSatisfy { "\($0.source.function)" == "start(_:)" })
+        #expect(await tester.handle(.didBecomeActive).isEmpty)
+        #expect(await tester.handle(.willBecomeInactive).isEmpty)
+        #expect(scripted.played == [.didBecomeActive, .willBecomeInactive, .didEnterBackground])
+
+        await tester.handle(.didEnterBackground)
+        sent = await tester.waitForDispatches(count: 6)
+        #expect(sent.map(\.action).suffix(3) == [.willEnterForeground, .didBecomeActive, .willTerminate])
+
+        await tester.handle(.willTerminate)
+        #expect(await scripted.acknowledgements(count: 2) == [.didEnterBackground, .willTerminate])
+    }
+
+    @Test func acknowledgesOnlyAfterTheDispatchCascadeFinished() async {
+        // A middleware after the lifecycle one sends what a bridge would; another records
+        // whether the acknowledgement had happened while that action was processed.
+        let scripted = ScriptedLifecycle([.didEnterBackground])
+        let followUp = AnyMiddleware<AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> { action, _, _ in
+            action == .didEnterBackground ? .send(.willTerminate) : .none
+        }
+        let acknowledgementsSeen = EventCounter()
+        let probe = AnyMiddleware<AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> { action, _, _ in
+            if action == .willTerminate { acknowledgementsSeen.value = scripted.acknowledgements.count }
+            return .none
+        }
+        let lifecycle:
+            LiftedMiddleware<AppLifecycleMiddleware, AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> =
+                AppLifecycleMiddleware(client: scripted.client).lift(
+                    inputAction: { $0 },
+                    outputAction: { $0 },
+                    state: { _ in () }
+                )
+        let store = TestStore(
+            initialState: [],
+            reducer: Reducer<AppLifecycleAction, [AppLifecycleAction]>.reduce { action, seen in seen.append(action) },
+            middleware: lifecycle <> followUp <> probe
+        )
+
+        // The acknowledgement comes after the cascade: by then both actions are processed (and
+        // willTerminate, which needs one too, is acknowledged after didEnterBackground).
+        #expect(await scripted.acknowledgements(count: 1).first == .didEnterBackground)
+        await store.receive(.didEnterBackground) { $0 = [.didEnterBackground] }
+        await store.receive(.willTerminate) { $0 = [.didEnterBackground, .willTerminate] }
+        #expect(acknowledgementsSeen.value == 0)
+        await store.finish()
+    }
+}
+
+@MainActor
+final class EventCounter {
+    var value = -1
+}

@@ -1,0 +1,180 @@
+// swift-tools-version: 6.2
+// The examples of Aqueduct: a package of their own, so that the framework's package graph
+// carries none of their names. Like the framework, it depends on nothing but the framework.
+//
+// Every feature has the same skeleton (see README.md):
+//
+//   <Feature>          actions, state, reducer, middleware: imports Aqueduct and <Feature>Client only
+//   <Feature>Client    the middleware client: its interface, domain models and domain errors
+//   <Feature>Adapters  the client's implementations, one folder each, test doubles included
+//   PlatformClients/   what adapters talk through: HTTP, SQLite, netlink, POSIX signals
+import PackageDescription
+
+/// The framework, by path: the repository's root package.
+let aqueduct: Target.Dependency = .product(name: "Aqueduct", package: "Aqueduct")
+let aqueductTesting: Target.Dependency = .product(name: "AqueductTesting", package: "Aqueduct")
+let cNetlink: Target.Dependency = .target(name: "CNetlink", condition: .when(platforms: [.linux]))
+
+let package = Package(
+    name: "AqueductExamples",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .executable(name: "LifeSignal", targets: ["LifeSignal"]),
+        .executable(name: "Counter", targets: ["Counter"]),
+        .executable(name: "LifecycleDemo", targets: ["LifecycleDemo"]),
+        .executable(name: "ReachabilityDemo", targets: ["ReachabilityDemo"]),
+    ],
+    dependencies: [.package(name: "Aqueduct", path: "..")],
+    targets: [
+        // MARK: Platform clients: no feature, no Aqueduct; each named for what it is.
+
+        .target(name: "HTTPNetworking", path: "PlatformClients/HTTPNetworking"),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "PlatformClients/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite"], path: "PlatformClients/SQLiteDatabase"),
+        .systemLibrary(name: "CNetlink", path: "PlatformClients/CNetlink"),
+        .target(name: "Netlink", dependencies: [cNetlink], path: "PlatformClients/Netlink"),
+        .testTarget(name: "NetlinkTests", dependencies: ["Netlink"], path: "PlatformClients/Tests/NetlinkTests"),
+        .target(name: "POSIXSignals", path: "PlatformClients/POSIXSignals"),
+
+        // MARK: Lifecycle: app lifecycle events as actions.
+
+        .target(name: "LifecycleClient", path: "Lifecycle/LifecycleClient"),
+        .target(name: "Lifecycle", dependencies: [aqueduct, "LifecycleClient"], path: "Lifecycle/Lifecycle"),
+        .target(
+            name: "LifecycleAdapters",
+            dependencies: ["LifecycleClient", "POSIXSignals"],
+            path: "Lifecycle/LifecycleAdapters"
+        ),
+        .testTarget(
+            name: "LifecycleTests",
+            dependencies: ["Lifecycle", "LifecycleClient", "LifecycleAdapters", aqueduct, aqueductTesting],
+            path: "Lifecycle/Tests/LifecycleTests"
+        ),
+        // Runs the POSIX-signal adapter in a child process, for the real-signal tests.
+        .executableTarget(name: "LifecycleSignalProbe", dependencies: ["LifecycleAdapters"], path: "Lifecycle/Probe"),
+        .testTarget(
+            name: "LifecycleAdaptersTests",
+            dependencies: ["LifecycleClient", "LifecycleAdapters", "LifecycleSignalProbe", "ExampleTestSupport"],
+            path: "Lifecycle/Tests/LifecycleAdaptersTests"
+        ),
+
+        // MARK: Reachability: network paths as actions, on transitions only.
+
+        .target(name: "ReachabilityClient", path: "Reachability/ReachabilityClient"),
+        .target(
+            name: "Reachability",
+            dependencies: [aqueduct, "ReachabilityClient"],
+            path: "Reachability/Reachability"
+        ),
+        .target(
+            name: "ReachabilityAdapters",
+            dependencies: ["ReachabilityClient", "Netlink"],
+            path: "Reachability/ReachabilityAdapters"
+        ),
+        .testTarget(
+            name: "ReachabilityTests",
+            dependencies: ["Reachability", "ReachabilityClient", "ReachabilityAdapters", aqueduct, aqueductTesting],
+            path: "Reachability/Tests/ReachabilityTests"
+        ),
+        // Runs the netlink adapter in a child process, for the network-namespace tests.
+        .executableTarget(
+            name: "ReachabilityProbe",
+            dependencies: ["ReachabilityClient", "ReachabilityAdapters"],
+            path: "Reachability/Probe"
+        ),
+        .testTarget(
+            name: "ReachabilityAdaptersTests",
+            dependencies: [
+                "ReachabilityClient", "ReachabilityAdapters", "ReachabilityProbe", "Netlink", cNetlink,
+                "ExampleTestSupport",
+            ],
+            path: "Reachability/Tests/ReachabilityAdaptersTests"
+        ),
+
+        // MARK: CheckIn: check in before a deadline, alerts, history; four backends.
+
+        .target(name: "CheckInClient", path: "CheckIn/CheckInClient"),
+        .target(name: "CheckIn", dependencies: [aqueduct, "CheckInClient"], path: "CheckIn/CheckIn"),
+        .target(
+            name: "CheckInAdapters",
+            dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase"],
+            path: "CheckIn/CheckInAdapters"
+        ),
+        .testTarget(
+            name: "CheckInTests",
+            dependencies: ["CheckIn", "CheckInClient", aqueduct, aqueductTesting],
+            path: "CheckIn/Tests/CheckInTests"
+        ),
+        .testTarget(
+            name: "CheckInAdaptersTests",
+            dependencies: ["CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport"],
+            path: "CheckIn/Tests/CheckInAdaptersTests"
+        ),
+
+        // MARK: Apps: composition roots and executables.
+
+        // The smallest app: a counter typed at a terminal.
+        .executableTarget(name: "Counter", dependencies: [aqueduct, "TerminalInput"], path: "Counter/Counter"),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: ["Counter", "ExampleTestSupport"],
+            path: "Counter/Tests/CounterTests"
+        ),
+
+        // The lifecycle and reachability demos: one composition root, two executables.
+        .target(
+            name: "DemoComposition",
+            dependencies: [
+                aqueduct, "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability", "ReachabilityClient",
+                "ReachabilityAdapters",
+            ],
+            path: "Demos/Composition"
+        ),
+        .executableTarget(name: "LifecycleDemo", dependencies: ["DemoComposition"], path: "Demos/LifecycleDemo"),
+        .executableTarget(name: "ReachabilityDemo", dependencies: ["DemoComposition"], path: "Demos/ReachabilityDemo"),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["DemoComposition", "LifecycleDemo", "ExampleTestSupport"],
+            path: "Demos/Tests"
+        ),
+
+        // LifeSignal: the composition root (a library, so tests can build the store) and the executable.
+        .target(
+            name: "LifeSignalApp",
+            dependencies: [
+                aqueduct, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle", "LifecycleClient",
+                "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters", "TerminalInput",
+            ],
+            path: "LifeSignal/App"
+        ),
+        .executableTarget(name: "LifeSignal", dependencies: ["LifeSignalApp"], path: "LifeSignal/Main"),
+        .testTarget(
+            name: "LifeSignalTests",
+            dependencies: [
+                "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInAdapters", aqueduct, aqueductTesting,
+                "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability", "ReachabilityClient",
+                "ReachabilityAdapters", "ExampleTestSupport",
+            ],
+            path: "LifeSignal/Tests"
+        ),
+
+        // MARK: Shared by the apps and the tests.
+
+        // Lines typed at a terminal, read on a thread of their own.
+        .target(name: "TerminalInput", path: "TerminalInput"),
+        // What the example tests share: this package's executables and the reference check-in
+        // backend (CheckIn/Backend/server.py) as child processes, and the one bounded wait.
+        .target(
+            name: "ExampleTestSupport",
+            dependencies: [.target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
+            path: "TestSupport/ExampleTestSupport"
+        ),
+        .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),
+    ],
+    swiftLanguageModes: [.v6]
+)
