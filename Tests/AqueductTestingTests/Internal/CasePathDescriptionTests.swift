@@ -4,6 +4,8 @@ import Testing
 @testable import AqueductTesting
 
 @Suite struct CasePathDescriptionTests {
+    // Hand-written on purpose, not CaseAccessible: these test how a path through accessors that
+    // are not generated is described.
     struct Inner {
         var done: Void? { () }
         var pair: (Int, String)? { nil }
