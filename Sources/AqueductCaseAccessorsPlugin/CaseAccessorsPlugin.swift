@@ -44,7 +44,8 @@ struct CaseAccessorsPlugin: CommandPlugin {
                 return target
             }
         }
-        var toolArguments = checks ? ["--check"] : []
+        let writeCommand = Self.writeCommand(for: package.directoryURL)
+        var toolArguments = (checks ? ["--check"] : []) + ["--write-command", writeCommand]
         for case let target as SourceModuleTarget in targets {
             let files = target.sourceFiles(withSuffix: "swift").map(\.url.path)
             guard !files.isEmpty else { continue }
@@ -66,11 +67,26 @@ struct CaseAccessorsPlugin: CommandPlugin {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw PluginFailure(
                 process.terminationReason == .exit && process.terminationStatus == 1
-                    ? "generated case accessors are missing or out of date (listed above); run "
-                        + "`swift package --allow-writing-to-package-directory case-accessors`"
+                    ? "generated case accessors are missing or out of date (listed above); run `\(writeCommand)`"
                     : "case accessors could not be generated (see the errors above); nothing was written"
             )
         }
+    }
+}
+
+extension CaseAccessorsPlugin {
+    /// The command that writes the package's files, as the person who ran this one types it:
+    /// with `--package-path` when the package is not the current directory (`swift package
+    /// --package-path Examples case-accessors --check` must not say to regenerate the root).
+    static func writeCommand(for packageDirectory: URL) -> String {
+        let command = "swift package --allow-writing-to-package-directory case-accessors"
+        let package = packageDirectory.standardizedFileURL.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        guard package != current else { return command }
+        let path = package.hasPrefix(current + "/") ? String(package.dropFirst(current.count + 1)) : package
+        let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+        let quoted = plain ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
+        return "swift package --package-path \(quoted) --allow-writing-to-package-directory case-accessors"
     }
 }
 

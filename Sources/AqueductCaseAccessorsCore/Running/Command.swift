@@ -14,12 +14,15 @@ import Foundation
 ///   sources of every target without a command-line length limit.
 /// - Without `--check`, missing and stale generated files are written, and generated files no
 ///   source needs any more are removed. With `--check`, nothing is written.
+/// - `--write-command TEXT` is the command the messages tell to run to write the files: the
+///   plugin passes one with `--package-path` when the package is not the current directory,
+///   so that a check failing on `Examples/` says to regenerate `Examples/`.
 ///
 /// Exit status: 0 when everything is (now) up to date; 1 when `--check` found files to change;
 /// 2 when a source could not be handled or a file could not be written — then nothing is
 /// written at all.
 package enum Command {
-    /// The command that writes the files, for messages.
+    /// The command that writes the files, for messages, when `--write-command` names none.
     package static let writeCommand = "swift package --allow-writing-to-package-directory case-accessors"
 
     /// Runs the command.
@@ -46,6 +49,7 @@ package enum Command {
             output(Options.usage)
             return 0
         }
+        let writeCommand = options.writeCommand ?? Self.writeCommand
         let plan = Plan.make(for: options.groups)
         let fileCount = options.groups.reduce(0) { $0 + $1.files.count }
         for problem in plan.problems { errors(problem) }
@@ -115,6 +119,7 @@ package enum Command {
     struct Options {
         var checks = false
         var showsHelp = false
+        var writeCommand: String?
         var groups: [SourceGroup] = []
 
         struct Failure: Error {
@@ -128,6 +133,7 @@ package enum Command {
               --module NAME          the module of the paths that follow
               --arguments-file FILE  more arguments, one a line
               --check                write nothing; exit 1 when a generated file is missing or stale
+              --write-command TEXT   the command messages tell to run to write the files
             """
 
         static func parse(_ arguments: [String]) throws(Failure) -> Options {
@@ -143,6 +149,11 @@ package enum Command {
                 case "--module":
                     guard let name = remaining.popFirst() else { throw Failure(message: "--module needs a name") }
                     module = name
+                case "--write-command":
+                    guard let command = remaining.popFirst(), !command.isEmpty else {
+                        throw Failure(message: "--write-command needs the command")
+                    }
+                    options.writeCommand = command
                 case "--arguments-file":
                     guard let path = remaining.popFirst() else {
                         throw Failure(message: "--arguments-file needs a path")

@@ -29,6 +29,19 @@ import Testing
         #expect(directory.read("App/AppAction+CaseAccessors.swift")?.contains("import Aqueduct") == true)
     }
 
+    @Test func aFailedCheckTellsTheCommandItWasGiven() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Sources/A.swift", "enum A: CaseAccessible { case a }")
+        let command = "swift package --package-path Examples --allow-writing-to-package-directory case-accessors"
+        let named = CommandResult.run(["--check", "--write-command", command, directory.url.path])
+        #expect(named.status == 1)
+        #expect(named.errors.last == "error: 1 generated file missing or out of date; run `\(command)`")
+        let unnamed = CommandResult.run(["--check", directory.url.path])
+        #expect(unnamed.errors.last == "error: 1 generated file missing or out of date; run `\(Command.writeCommand)`")
+        #expect(CommandResult.run(["--write-command"]).errors.first == "error: --write-command needs the command")
+        #expect(!directory.exists("Sources/A+CaseAccessors.swift"))
+    }
+
     @Test func directoriesAreSearchedWithoutBuildAndHiddenFolders() throws {
         let directory = try TemporaryDirectory()
         try directory.write("Sources/A.swift", "enum A: CaseAccessible { case a }")
