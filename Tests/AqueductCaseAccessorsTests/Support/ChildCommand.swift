@@ -24,7 +24,8 @@ struct ChildCommand {
         timeout: Duration = .seconds(1_200)
     ) async throws -> ChildCommand {
         let log = directory.appendingPathComponent(".child-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        // A file that could not be created makes FileHandle(forWritingTo:) below throw.
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
