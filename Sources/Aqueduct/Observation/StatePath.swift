@@ -42,9 +42,9 @@ internal func readStatePath<Root, Value>(
 
 extension Store {
     /// The address of the store's state, stable for the store's lifetime (it lives in the
-    /// store's ``StoreCore`` allocation). Only read through it on the main actor.
+    /// store's ``RuntimeMemory`` allocation). Only read through it on the main actor.
     internal var _statePointer: UnsafePointer<State> {
-        let offset = MemoryLayout<StoreCore<Action, State>.Fields>.offset(of: \StoreCore<Action, State>.Fields.state)
+        let offset = MemoryLayout<RuntimeFields<Action, State>>.offset(of: \RuntimeFields<Action, State>.state)
         // `state` is a stored property of a struct, so its offset is always known.
         return UnsafeRawPointer(_fields).advanced(by: offset!).assumingMemoryBound(to: State.self)
     }

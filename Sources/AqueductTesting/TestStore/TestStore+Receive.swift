@@ -16,9 +16,10 @@ extension TestStore {
     /// }
     /// ```
     ///
-    /// While nothing has arrived, `receive` waits for the running effects — as long as one of
-    /// them can still send something, and at most ``timeout``. It fails, naming what it
-    /// expected and what is still running, rather than hang. In exhaustive mode the next
+    /// While nothing has arrived, `receive` settles the test store and waits for its running
+    /// effects. It fails at once when no effect is running (nothing could send the action),
+    /// and after ``timeout`` when effects are running but none sends it (suspended on a
+    /// ``TestClock`` nobody advances, say), naming what it expected and what is still running. In exhaustive mode the next
     /// action must match; with ``exhaustivity`` `.off`, actions before the first match are
     /// skipped.
     ///
