@@ -5,7 +5,7 @@ import Aqueduct
 ///
 /// Each ``send(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
-/// ``receive(_:assert:fileID:filePath:line:column:)``d, in order, with its state
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, in order, with its state
 /// change; and the test must end with no action left unreceived and no effect still running.
 /// A failure is recorded at the caller's line — as a Swift Testing issue, or an `XCTFail`
 /// under XCTest — with a diff of what differed:
@@ -54,6 +54,7 @@ import Aqueduct
 /// With ``exhaustivity`` `.on` (the default) everything must be asserted. With `.off`, state
 /// assertions check only the fields they set, `receive` skips actions until one matches, and
 /// leftovers at the end are ignored: the mode for integration tests that check a few things.
+/// `.off(showSkippedAssertions: true)` reports each thing it skipped as information.
 ///
 /// ## Isolation
 /// Main-actor isolated, like ``Store``; use it from `@MainActor` tests. It is not `Sendable`
@@ -63,9 +64,10 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Whether the test must assert everything (`.on`, the default) or only what it chooses.
     public var exhaustivity: Exhaustivity = .on
 
-    /// The failure bound, in wall time, of `receive` and ``finish(timeout:fileID:filePath:line:column:)``:
-    /// how long they wait for suspended effects to deliver an action or end, and how long any
-    /// step lets an effect job run without progress. One second by default.
+    /// The failure bound, in wall time, of `receive`, ``finish(timeout:fileID:filePath:line:column:)``
+    /// and ``TestStoreTask/finish(timeout:fileID:filePath:line:column:)``: how long they wait for
+    /// suspended effects to deliver an action or end, and how long any step lets an effect job
+    /// run without progress. One second by default.
     ///
     /// It never decides when the effects have settled: a correct test passes however busy the
     /// machine is. Effects that wait on a ``TestClock`` wait until the test advances the clock;
@@ -171,7 +173,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     // Testing could not tell which test the failure belongs to. This one reads only what is
     // safe from any isolation.
     deinit {
-        guard !isFinished, exhaustivity == .on else { return }
+        guard !isFinished, case .on = exhaustivity else { return }
         let unprocessed = runtime.storage.inboxActions.map { DispatchedAction(action: $0.action, source: $0.source) }
         let messages = Self.leftoverMessages(
             unreceived: processed.pending.withLock { $0 } + unprocessed,
@@ -184,16 +186,21 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Sends an action and asserts the state change it causes.
     ///
     /// The closure receives the state as it was before the action; set what the action should
-    /// have changed. Without a closure the action must not change the state. Actions its
-    /// effects send synchronously are processed too and wait to be received.
+    /// have changed. Without a closure the action must not change the state; with one, it
+    /// must change it (a closure that sets fields the action left as they were fails with
+    /// "expected the state to change"). Actions its effects send synchronously are processed
+    /// too and wait to be received.
     ///
     /// ```swift
     /// await store.send(.increment) { $0.count = 1 }
     /// await store.send(.refresh)            // no state change expected
+    /// let timer = await store.send(.start)  // its effects, to finish or cancel
     /// ```
     ///
     /// Before sending, the test store settles, and in exhaustive mode every action it received
-    /// so far must have been received by the test. After sending, `send` settles again: the effects
+    /// so far must have been received by the test: if some were not, that is one failure
+    /// naming them, and they are dropped, so that the test goes on from the action it sends
+    /// and each later failure is its own. After sending, `send` settles again: the effects
     /// it started have run as far as they can — up to a ``TestClock`` sleep, for example — so
     /// the test can advance the clock next.
     ///
@@ -205,6 +212,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - function: The calling function; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
+    /// - Returns: The effects this send started, to await or cancel.
+    @discardableResult
     public func send(
         _ action: Action,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
@@ -213,7 +222,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         function: StaticString = #function,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         await send(
             action,
             source: ActionSource(file: fileID, function: function, line: line),
@@ -240,6 +249,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
+    /// - Returns: The effects this send started, to await or cancel.
+    @discardableResult
     public func send(
         _ action: Action,
         from source: ActionSource,
@@ -248,7 +259,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         await send(
             action,
             source: source,
@@ -262,20 +273,36 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)?,
         at site: CallSite
-    ) async {
+    ) async -> TestStoreTask {
         await settle(at: site)
         if !processed.entries.isEmpty {
             let list = DispatchedAction.list(processed.entries.map(\.dispatched))
             let count = plural(processed.entries.count, "action")
-            if exhaustivity == .on {
+            switch exhaustivity {
+            case .on:
                 FailureReporter.record(
                     "Must receive \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
                     at: site
                 )
+            case .off(let showSkippedAssertions):
+                if showSkippedAssertions {
+                    FailureReporter.note(
+                        "Skipped receiving \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                        at: site
+                    )
+                }
             }
             processed.entries.removeAll()
         }
+        let firstEffect = runtime.storage.effectTokenMark
         runtime.dispatch(action, from: source)
+        let effects = firstEffect..<runtime.storage.effectTokenMark
+        let task = TestStoreTask(
+            owner: self,
+            tokens: effects,
+            tasks: runtime.storage.tasks(tokens: effects),
+            action: ActionDescription.describe(action)
+        )
         if !processed.entries.isEmpty {
             let entry = processed.entries.removeFirst()
             assertStateChange(
@@ -286,6 +313,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             )
         }
         await settle(at: site)
+        return task
     }
 
     /// Waits for the effects to end, then checks that nothing is left over: no action received
@@ -293,7 +321,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///
     /// Call it at the end of a test that starts asynchronous effects. A test store released
     /// without `finish()` makes the same checks, without waiting, and reports at the line that
-    /// created it. With ``exhaustivity`` `.off`, leftovers are not failures.
+    /// created it. With ``exhaustivity`` `.off`, leftovers are not failures (and with
+    /// `showSkippedAssertions`, they are reported as information).
     ///
     /// ```swift
     /// await store.send(.stop)
@@ -315,7 +344,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         isFinished = true
-        if exhaustivity == .on {
+        if case .on = exhaustivity {
             let storage = runtime.storage
             let outcome = await runtime.wait(
                 until: .now + (timeout ?? self.timeout),
@@ -362,9 +391,11 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     func receiveAction(
         matching matches: (Action) -> Bool,
         expecting expectation: String,
+        timeout: Duration?,
         assert updateExpectedState: ((inout State) throws -> Void)?,
         at site: CallSite
     ) async -> DispatchedAction<Action>? {
+        let timeout = timeout ?? self.timeout
         func isAvailable() -> Bool {
             switch exhaustivity {
             case .on: !processed.entries.isEmpty
@@ -386,8 +417,18 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             )
             return nil
         }
-        if exhaustivity == .off {
-            while let first = processed.entries.first, !matches(first.action) { processed.entries.removeFirst() }
+        if case .off(let showSkippedAssertions) = exhaustivity {
+            var skipped: [DispatchedAction<Action>] = []
+            while let first = processed.entries.first, !matches(first.action) {
+                skipped.append(processed.entries.removeFirst().dispatched)
+            }
+            if showSkippedAssertions, !skipped.isEmpty {
+                FailureReporter.note(
+                    "Skipped receiving \(plural(skipped.count, "action")) before \(expectation):\n"
+                        + DispatchedAction.list(skipped),
+                    at: site
+                )
+            }
         }
         let entry = processed.entries.removeFirst()
         guard matches(entry.action) else {
@@ -440,18 +481,30 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             return
         }
         if expected == entry.after { return }
-        if exhaustivity == .off {
+        if case .off(let showSkippedAssertions) = exhaustivity {
             // Only what the assertion sets is checked: applied to the actual state, it must
-            // change nothing.
-            guard let updateExpectedState else { return }
+            // change nothing. What changed besides was skipped.
             var probe = entry.after
-            if (try? updateExpectedState(&probe)) != nil, probe == entry.after { return }
+            if updateExpectedState == nil || ((try? updateExpectedState?(&probe)) != nil && probe == entry.after) {
+                if showSkippedAssertions {
+                    FailureReporter.note(
+                        "Skipped asserting what changed after \(what) (asserted → actual):\n"
+                            + StateDiff.text(expected: expected, actual: entry.after),
+                        at: site
+                    )
+                }
+                return
+            }
             expected = probe
         }
         let header =
-            updateExpectedState == nil
-            ? "The state changed after \(what), but the test expected no change (expected → actual):"
-            : "The state after \(what) is not what the test expected (expected → actual):"
+            if updateExpectedState == nil {
+                "The state changed after \(what), but the test expected no change (expected → actual):"
+            } else if entry.before == entry.after {
+                "Expected the state to change after \(what), but it did not change (expected → actual):"
+            } else {
+                "The state after \(what) is not what the test expected (expected → actual):"
+            }
         FailureReporter.record(header + "\n" + StateDiff.text(expected: expected, actual: entry.after), at: site)
     }
 
@@ -488,8 +541,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             running: runtime.storage.runningEffects,
             moment: moment
         )
-        guard exhaustivity == .on else { return }
-        for message in messages { FailureReporter.record(message, at: site) }
+        switch exhaustivity {
+        case .on:
+            for message in messages { FailureReporter.record(message, at: site) }
+        case .off(let showSkippedAssertions):
+            guard showSkippedAssertions else { return }
+            for message in messages { FailureReporter.note("Skipped: " + message, at: site) }
+        }
     }
 
     private nonisolated static func leftoverMessages(
@@ -513,5 +571,30 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             )
         }
         return messages
+    }
+}
+
+extension TestStore: TestStoreTaskOwner {
+    func finish(_ task: TestStoreTask, timeout: Duration?, at site: CallSite) async {
+        let storage = runtime.storage
+        let outcome = await runtime.wait(
+            until: .now + (timeout ?? self.timeout),
+            noProgressFor: self.timeout,
+            givingUpWhenNoEffectRuns: true
+        ) { storage.runningCount(tokens: task.tokens) == 0 }
+        if outcome == .stalled { reportStall(at: site) }
+        let running = storage.runningCount(tokens: task.tokens)
+        guard running > 0 else { return }
+        FailureReporter.record(
+            "Expected the effects of sending \(task.action) to finish, but \(plural(running, "effect")) "
+                + "still running after \(timeout ?? self.timeout). An effect waiting on a TestClock runs on only "
+                + "when the test advances the clock; cancel it with the task's cancel().",
+            at: site
+        )
+    }
+
+    func cancel(_ task: TestStoreTask) async {
+        runtime.storage.cancel(tokens: task.tokens)
+        await runtime.storage.settle(noProgressFor: timeout)
     }
 }
