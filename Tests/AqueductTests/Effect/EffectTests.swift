@@ -35,26 +35,31 @@ import Testing
         if case .finished(let name) = action { names.append(name) }
     }
 
+    // Effect semantics are tested through a TestStore: it runs the same engine as a Store, and
+    // each step settles (the effects have run as far as they can), so nothing is polled.
+
     @Test func cancelByIDCancelsEveryEffectUnderIt() async {
         let log = EventLog()
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        store.dispatch(.start("a"))
-        store.dispatch(.start("b"))
-        #expect(await eventually { Set(log.all) == ["a started", "b started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"] })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        await store.send(.start("a"))
+        await store.send(.start("b"))
+        #expect(log.all == ["a started", "b started"])
+        await store.send(.stop)
+        #expect(Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"])
+        await store.finish()
     }
 
     @Test func cancelInFlightCancelsThePreviousEffect() async {
         let log = EventLog()
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        store.dispatch(.startLatest("a"))
-        #expect(await eventually { log.all == ["a started"] })
-        store.dispatch(.startLatest("b"))
-        #expect(await eventually { Set(log.all) == ["a started", "a cancelled", "b started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { log.all.count == 4 })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        await store.send(.startLatest("a"))
+        #expect(log.all == ["a started"])
+        await store.send(.startLatest("b"))
+        #expect(Set(log.all) == ["a started", "a cancelled", "b started"])
+        await store.send(.stop)
+        #expect(log.all.count == 4)
         #expect(log.all.last == "b cancelled")
+        await store.finish()
     }
 
     @Test func runEffectActionsCarryTheCauseSourceWithInfo() async {
@@ -116,23 +121,22 @@ import Testing
             default: return .none
             }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
-        store.dispatch(.start("nested"))
-        #expect(await eventually { log.all == ["nested started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { log.all == ["nested started", "nested cancelled"] })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
+        await store.send(.start("nested"))
+        #expect(log.all == ["nested started"])
+        await store.send(.stop)
+        #expect(log.all == ["nested started", "nested cancelled"])
+        await store.finish()
     }
 
     @Test func aCancelledEffectIsReportedUntilItsWorkReturns() async {
-        let gate = EventLog()
+        let gate = Release()
         let middleware = TestMiddleware<Action, [String]> { action, _, _ in
             switch action {
             case .start:
                 // Work that ignores cancellation: it returns only when the test lets it.
-                return .run { _ in
-                    while !gate.all.contains("release") { try? await Task.sleep(for: .milliseconds(1)) }
-                }
-                .cancellable(id: "stubborn")
+                return .run { _ in await gate.wait() }
+                    .cancellable(id: "stubborn")
             case .stop: return .cancel(id: "stubborn")
             default: return .none
             }
@@ -141,7 +145,8 @@ import Testing
         store.dispatch(.start("s"))
         store.dispatch(.stop)
         #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
-        gate.record("release")
+        gate.open()
+        // A production store's effects run on the global executor: nothing to settle on.
         #expect(await eventually { store.runningEffects.isEmpty })
     }
 
