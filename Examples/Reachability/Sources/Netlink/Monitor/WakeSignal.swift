@@ -1,17 +1,21 @@
 #if os(Linux)
 import CNetlink
+import Foundation
 import Glibc
-import Synchronization
 
 /// An `eventfd` that wakes the reader thread's `poll` when the stream's consumer stops.
 ///
 /// `signal()` may run on any thread (from `onTermination`) while the reader thread closes the descriptor on its way
-/// out; the mutex makes "write only while open" and "close once" atomic, so a late signal never writes to a closed
+/// out; the lock makes "write only while open" and "close once" atomic, so a late signal never writes to a closed
 /// (or reused) descriptor.
+///
+/// `NSLock`, not `Synchronization.Mutex`: ThreadSanitizer on Linux cannot see the futex-based `Mutex` and reported
+/// a race between `signal()` and `close()`; it understands the pthread mutex behind `NSLock`.
 final class WakeSignal: Sendable {
     /// The descriptor to poll; valid until ``close()``.
     let descriptor: Int32
-    private let isOpen = Mutex(true)
+    private let lock = NSLock()
+    nonisolated(unsafe) private var isOpen = true
 
     init() throws(PathMonitorError) {
         let descriptor = eventfd(0, Int32(EFD_CLOEXEC))
@@ -20,7 +24,7 @@ final class WakeSignal: Sendable {
     }
 
     func signal() {
-        isOpen.withLock { isOpen in
+        lock.withLock {
             guard isOpen else { return }
             var one: UInt64 = 1
             _ = write(descriptor, &one, MemoryLayout<UInt64>.size)
@@ -28,7 +32,7 @@ final class WakeSignal: Sendable {
     }
 
     func close() {
-        isOpen.withLock { isOpen in
+        lock.withLock {
             guard isOpen else { return }
             isOpen = false
             _ = Glibc.close(descriptor)
