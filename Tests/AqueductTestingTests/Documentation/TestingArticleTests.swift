@@ -160,6 +160,45 @@ struct CheckInMiddleware<C: Clock<Duration>>: Middleware {
         await store.finish()  // the deadline timer is still running: cancelled, not a failure
     }
 
+    @Test func aSendsEffectsCanBeAwaitedAndCancelled() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: checkInReducer,
+            middleware: CheckInMiddleware(client: .succeeding(CheckIn(id: 1)), clock: clock)
+        )
+
+        let checkIn = await store.send(.checkInTapped) { $0.isSending = true }
+        await checkIn.finish()  // the call to the client has returned
+        let succeeded = await store.receive(\.succeeded) {
+            $0.isSending = false
+            $0.history = [CheckIn(id: 1)]
+        }
+        #expect(succeeded != nil)
+        // The deadline was started by `.succeeded`, a received action: not `checkIn`'s effect.
+        #expect(!checkIn.isCancelled)
+        #expect(clock.sleeperCount == 1)
+        await store.skipInFlightEffects()
+        await store.finish()
+    }
+
+    @Test func skippedAssertionsCanBeShownAsInformation() async {
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: checkInReducer,
+            middleware: CheckInMiddleware(client: .succeeding(CheckIn(id: 7)), clock: TestClock())
+        )
+        store.exhaustivity = .off(showSkippedAssertions: true)
+
+        await withKnownIssue {
+            await store.send(.checkInTapped)
+            await store.receive(\.succeeded) { $0.history = [CheckIn(id: 7)] }
+            await store.finish()
+        } matching: { issue in
+            issue.severity == .warning
+        }
+    }
+
     @Test func theMiddlewareAloneSendsWhatTheClientAnswers() async {
         let tester = MiddlewareTester(
             CheckInMiddleware(client: .failing(.unauthorized), clock: TestClock()),
