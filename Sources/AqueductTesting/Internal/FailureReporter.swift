@@ -14,21 +14,7 @@ import XCTest
 /// standard output.
 enum FailureReporter {
     static func record(_ message: String, at site: CallSite) {
-        #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                severity: .error,
-                sourceLocation: SourceLocation(
-                    fileID: String(describing: site.fileID),
-                    filePath: String(describing: site.filePath),
-                    line: Int(site.line),
-                    column: Int(site.column)
-                )
-            )
-            return
-        }
-        #endif
+        if recordWithSwiftTesting(message, isFailure: true, at: site) { return }
         #if canImport(XCTest)
         XCTFail(message, file: site.filePath, line: site.line)
         #else
@@ -38,21 +24,29 @@ enum FailureReporter {
 
     /// Reports what a non-exhaustive test store skipped: information, never a failure.
     static func note(_ message: String, at site: CallSite) {
-        #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                severity: .warning,
-                sourceLocation: SourceLocation(
-                    fileID: String(describing: site.fileID),
-                    filePath: String(describing: site.filePath),
-                    line: Int(site.line),
-                    column: Int(site.column)
-                )
-            )
-            return
-        }
-        #endif
+        if recordWithSwiftTesting(message, isFailure: false, at: site) { return }
         print("\(site.filePath):\(site.line): note: \(message)")
+    }
+
+    /// Records an issue (an error, or a warning) when a Swift Testing test is running.
+    ///
+    /// - Returns: Whether it was recorded.
+    private static func recordWithSwiftTesting(_ message: String, isFailure: Bool, at site: CallSite) -> Bool {
+        #if canImport(Testing)
+        guard Test.current != nil else { return false }
+        Issue.record(
+            Comment(rawValue: message),
+            severity: isFailure ? .error : .warning,
+            sourceLocation: SourceLocation(
+                fileID: String(describing: site.fileID),
+                filePath: String(describing: site.filePath),
+                line: Int(site.line),
+                column: Int(site.column)
+            )
+        )
+        return true
+        #else
+        return false
+        #endif
     }
 }
