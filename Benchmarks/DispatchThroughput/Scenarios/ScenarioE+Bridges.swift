@@ -86,12 +86,13 @@ private enum BridgeWorkloads {
         return run(bridges, actions: actions, count: count)
     }
 
-    /// The same bridges from `KeyPath` values, which the run time projects on every action.
+    /// The same bridges from `KeyPath` values (`Bridge.on(_:send:)`), which the run time
+    /// projects on every action.
     static func aqueductWithKeyPathValues(_ count: Int) -> Sample {
         let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
         var bridges = BridgeMiddleware<BridgedAction, Int>()
         for keyPath in keyPaths {
-            bridges = bridges.bridge(keyPath --> BridgedAction.derived)
+            bridges = bridges.bridge(.on(keyPath, send: BridgedAction.derived))
         }
         return run(bridges, actions: actions, count: count)
     }

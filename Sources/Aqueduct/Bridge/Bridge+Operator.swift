@@ -15,66 +15,20 @@ infix operator --> : BridgePrecedence
 
 /// A bridge from an action case without payload to a fixed action.
 ///
-/// The left side is a key path to a `Void?` property that is non-`nil` for the matched case
-/// (hand-written, `var didBecomeActive: Void? { if case .didBecomeActive = self { () } else { nil } }`),
-/// possibly through other optional properties.
+/// The left side is a key path literal to a `Void?` property that is non-`nil` for the matched
+/// case (hand-written, `var didBecomeActive: Void? { if case .didBecomeActive = self { () } else { nil } }`),
+/// possibly through other optional properties — or any function that returns `()` for a
+/// matching action. Swift turns the key path literal into that function, compiled as a direct
+/// read of the properties it names: about 1 ns a bridge.
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
 ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
 /// ```
 ///
-/// - Parameters:
-///   - match: A key path that reads `()` from a matching action and `nil` from any other.
-///   - action: The action to send when it matches.
-/// - Returns: The bridge.
-@_disfavoredOverload
-public func --> <Action: Sendable>(match: KeyPath<Action, Void?> & Sendable, action: Action) -> Bridge<Action> {
-    Bridge(
-        matches: { $0[keyPath: match] != nil },
-        derive: { $0[keyPath: match] != nil ? action : nil }
-    )
-}
-
-/// A bridge from an action case with a payload to an action made from the payload.
-///
-/// The right side receives the payload and returns the action to send, or `nil` to send
-/// nothing for this payload.
-///
-/// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
-///     .bridge(\AppAction.checkIn?.failed --> { $0.isRetryable ? .checkIn(.retry) : nil })
-/// ```
-///
-/// - Parameters:
-///   - match: A key path that reads the payload from a matching action and `nil` from any other.
-///   - transform: Makes the action to send from the payload, or returns `nil` to send nothing.
-///     It runs after the reducer, and only when the bridge's filter passes.
-/// - Returns: The bridge.
-@_disfavoredOverload
-public func --> <Action: Sendable, Payload>(
-    match: KeyPath<Action, Payload?> & Sendable,
-    transform: @escaping @Sendable (Payload) -> Action?
-) -> Bridge<Action> {
-    Bridge(
-        matches: { $0[keyPath: match] != nil },
-        derive: { $0[keyPath: match].flatMap(transform) }
-    )
-}
-
-/// A bridge from an action case without payload to a fixed action, matched by a function.
-///
-/// A key path *literal* on the left of `-->` becomes this function, compiled as a direct read
-/// of the properties it names: about 1 ns a bridge, where projecting a `KeyPath` value through
-/// the run time costs 250–350 ns. So the same line is fast with no change:
-///
-/// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-/// ```
-///
-/// A key path stored in a variable is not a literal and uses the `KeyPath` form above.
+/// A key path held in a variable is not a literal and does not convert to a function: bridge it
+/// with `Bridge.on(_:send:)`, whose name says that it is applied through the run time on every
+/// action (250–350 ns).
 ///
 /// - Parameters:
 ///   - match: Returns `()` for a matching action and `nil` for any other.
@@ -88,13 +42,20 @@ public func --> <Action: Sendable>(match: @escaping @Sendable (Action) -> Void?,
     )
 }
 
-/// A bridge from an action case with a payload to an action made from the payload, matched by
-/// a function — what a key path literal on the left of `-->` becomes (see the `Void?` form).
+/// A bridge from an action case with a payload to an action made from the payload.
+///
+/// The left side is a key path literal to an optional property that holds the payload of the
+/// matched case, or any function that returns it (see the `Void?` form). The right side
+/// receives the payload and returns the action to send, or `nil` to send nothing for this
+/// payload.
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
 ///     .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
+///     .bridge(\AppAction.checkIn?.failed --> { $0.isRetryable ? .checkIn(.retry) : nil })
 /// ```
+///
+/// A key path held in a variable: `Bridge.on(_:send:)`.
 ///
 /// - Parameters:
 ///   - match: Returns the payload of a matching action and `nil` for any other.

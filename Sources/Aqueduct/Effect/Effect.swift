@@ -260,3 +260,8 @@ internal struct EffectID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     var description: String { String(describing: base) }
 }
+
+// An effect holds main-actor work (`immediate`) and is used on the main actor, where the store
+// runs middleware; it does not cross isolation.
+@available(*, unavailable)
+extension Effect: Sendable {}

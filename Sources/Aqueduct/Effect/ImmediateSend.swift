@@ -1,5 +1,14 @@
-/// Sends actions from ``Effect/immediate(_:)`` work; they are processed in the same
-/// `dispatch` call, right after the action that caused them.
+/// Sends actions from ``Effect/immediate(_:)`` work, to be processed *now*: unlike ``Send``, an
+/// action sent here is processed in the same `dispatch` call, right after the action that caused
+/// it, with no task and no hop.
+///
+/// | | ``Send`` | ``ImmediateSend`` |
+/// |---|---|---|
+/// | handed to | ``Effect/run(priority:operation:)`` | ``Effect/immediate(_:)`` |
+/// | call it from | any isolation, as long as the effect runs | the main actor, inside the work only |
+/// | the action is processed | later: queued in the store's inbox, in the next main-actor batch | now: in the same `dispatch` call, right after the action that caused it |
+/// | once the effect is cancelled | dropped | (synchronous work is never cancelled) |
+/// | `Sendable` | yes | no |
 ///
 /// ```swift
 /// .immediate { send in
@@ -38,3 +47,6 @@ public struct ImmediateSend<Action> {
         _send(action, source)
     }
 }
+
+@available(*, unavailable)
+extension ImmediateSend: Sendable {}

@@ -1,4 +1,14 @@
-/// Sends actions from an asynchronous effect back into its store, from any isolation.
+/// Sends actions from an asynchronous effect back into its store, from any isolation, to be
+/// processed *later*: unlike ``ImmediateSend``, an action sent here is queued and processed in
+/// a later main-actor batch, never inside the `dispatch` call that started the effect.
+///
+/// | | ``Send`` | ``ImmediateSend`` |
+/// |---|---|---|
+/// | handed to | ``Effect/run(priority:operation:)`` | ``Effect/immediate(_:)`` |
+/// | call it from | any isolation, as long as the effect runs | the main actor, inside the work only |
+/// | the action is processed | later: queued in the store's inbox, in the next main-actor batch | now: in the same `dispatch` call, right after the action that caused it |
+/// | once the effect is cancelled | dropped | (synchronous work is never cancelled) |
+/// | `Sendable` | yes | no |
 ///
 /// A `Send` is what ``Effect/run(priority:operation:)`` hands its operation. Call it like a
 /// function; the action enters the store's thread-safe inbox and is processed on the main

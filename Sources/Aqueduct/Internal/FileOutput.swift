@@ -6,13 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// A file descriptor the logger writes to: standard output, standard error, or a log file it
-/// opened (and closes when the last printer using it goes away).
+/// A file descriptor the package writes text to: standard output and standard error (the
+/// logger's printers, the store's runaway-loop report), or a log file it opened (and closes
+/// when the last printer using it goes away). The one writer of the core.
 ///
-/// Writes go straight to the descriptor with `write(2)`, never through the C globals `stdout`
-/// and `stderr`, which strict concurrency does not allow. Before writing to standard output or
-/// standard error it flushes the C streams (`fflush(nil)`), so text the app printed with
-/// `print` before an entry is not overtaken by it.
+/// Writes go straight to the descriptor with `write(2)`, retrying partial and interrupted
+/// (`EINTR`) writes. It never touches the C streams: the globals `stdout` and `stderr` are not
+/// allowed under strict concurrency, and `fflush(nil)` would flush — and lock — every stream,
+/// standard input included, so it blocks while another thread waits in `readLine()`. Text
+/// that `print` left in the C library's buffer (standard output to a pipe or a file is
+/// buffered) can therefore appear after text written here since.
 internal final class FileOutput: Sendable {
     /// Why a file could not be opened: the `errno` value and its text.
     struct OpenFailure: Error {
@@ -22,15 +25,13 @@ internal final class FileOutput: Sendable {
 
     let descriptor: Int32
     private let ownsDescriptor: Bool
-    private let flushesStdio: Bool
 
-    static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false, flushesStdio: true)
-    static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false, flushesStdio: true)
+    static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false)
+    static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false)
 
-    private init(descriptor: Int32, ownsDescriptor: Bool, flushesStdio: Bool) {
+    private init(descriptor: Int32, ownsDescriptor: Bool) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
-        self.flushesStdio = flushesStdio
     }
 
     /// Opens `path` for appending, creating it (mode 0644) if it does not exist.
@@ -41,7 +42,7 @@ internal final class FileOutput: Sendable {
             let code = errno
             throw OpenFailure(code: code, reason: String(cString: strerror(code)))
         }
-        return FileOutput(descriptor: descriptor, ownsDescriptor: true, flushesStdio: false)
+        return FileOutput(descriptor: descriptor, ownsDescriptor: true)
         #else
         throw OpenFailure(code: 0, reason: "files are not supported on this platform")
         #endif
@@ -51,7 +52,6 @@ internal final class FileOutput: Sendable {
     /// error (a full disk must not bring the app down through its logger).
     func write(_ text: String) {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if flushesStdio { fflush(nil) }
         var text = text
         text.withUTF8 { bytes in
             guard var pointer = bytes.baseAddress else { return }

@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex, for the store's few cross-thread structures (the inbox and
-/// the effect registry) and for `AqueductTesting`, whose test clock and effect tracking run
-/// under ThreadSanitizer in CI too.
+/// A value behind a pthread mutex: the one lock of the package, for the store's few
+/// cross-thread structures (the inbox, the effect registry, a state stream's buffer), for
+/// `AqueductTesting` (the test clock, the middleware tester) and for the package's tests, all of
+/// which run under ThreadSanitizer in CI.
 ///
 /// Why not `Synchronization.Mutex`: on Linux its futex-based lock is invisible to
 /// ThreadSanitizer, which then reports false races on every contended access (reproduced with a

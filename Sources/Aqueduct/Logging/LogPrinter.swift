@@ -12,31 +12,25 @@
 /// ```
 ///
 /// Standard output and standard error are written with `write(2)` on the descriptor, not
-/// through the C streams; any text buffered in those streams (by `print`) is flushed first so
-/// the order is kept. A file is opened once, when the printer is made, in append mode, and
-/// closed when the last copy of the printer goes away.
+/// through the C streams, and nothing else is flushed. Text the program wrote with `print` may
+/// sit in the C library's buffer (standard output to a pipe or a file is buffered) and appear
+/// after entries logged since: write the program's own output with the same printer
+/// (`LogPrinter.standardOutput.print(…)`), or log to standard error, which is not buffered. A
+/// file is opened once, when the printer is made, in append mode, and closed when the last
+/// copy of the printer goes away.
 ///
 /// `LogPrinter` is a `Sendable` value; the logger calls it on the main actor.
 public struct LogPrinter: Sendable {
     private let write: @MainActor @Sendable (String) -> Void
 
-    /// Creates a printer from a function that receives each entry.
-    ///
-    /// The same as ``closure(_:)``; use it to forward entries to another logging system.
-    ///
-    /// ```swift
-    /// let printer = LogPrinter { entry in osLogger.debug("\(entry)") }
-    /// ```
-    ///
-    /// - Parameter write: Receives each entry, ending with `"\n\n"`, on the main actor.
-    public init(_ write: @escaping @MainActor @Sendable (String) -> Void) {
+    private init(_ write: @escaping @MainActor @Sendable (String) -> Void) {
         self.write = write
     }
 
     /// Writes to the process's standard output (the default).
     ///
-    /// Text that `print` left buffered in the C stream is flushed before each entry, so the
-    /// two stay in order.
+    /// Each entry is one `write(2)` to descriptor 1; text `print` left in the C library's
+    /// buffer is not flushed first (see ``LogPrinter``).
     ///
     /// ```swift
     /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardOutput)
@@ -87,6 +81,7 @@ public struct LogPrinter: Sendable {
     /// @MainActor final class Transcript { var text = "" }
     /// let transcript = Transcript()
     /// let printer = LogPrinter.closure { transcript.text += $0 }
+    /// let forwarding = LogPrinter.closure { entry in osLogger.debug("\(entry)") }
     /// ```
     ///
     /// - Parameter write: Receives each entry, ending with `"\n\n"`, on the main actor.

@@ -73,12 +73,18 @@ extension Middleware {
 
     /// Lifts this middleware into a larger action and state, with closures.
     ///
+    /// Key path literals convert to these closures, so this form also takes a literal for the
+    /// input next to a closure for the state — how a middleware that reads no state
+    /// (`State == Void`) is lifted:
+    ///
     /// ```swift
     /// middleware.lift(
     ///     inputAction: { if case .reachability(let a) = $0 { a } else { nil } },
     ///     outputAction: AppAction.reachability,
     ///     state: { $0.reachability }
     /// )
+    /// AppLifecycleMiddleware(client: client)
+    ///     .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
     /// ```
     ///
     /// - Parameters:
@@ -92,29 +98,5 @@ extension Middleware {
         state: @escaping @Sendable (GlobalState) -> State
     ) -> LiftedMiddleware<Self, GlobalInput, GlobalOutput, GlobalState> {
         LiftedMiddleware(base: self, extractInput: inputAction, embedOutput: outputAction, extractState: state)
-    }
-}
-
-extension Middleware where State == Void {
-    /// Lifts a middleware that reads no state into a larger action and any state.
-    ///
-    /// ```swift
-    /// AppLifecycleMiddleware(client: client).lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - inputAction: A path from the global action to this middleware's input.
-    ///   - outputAction: Embeds this middleware's output into the global action.
-    /// - Returns: The lifted middleware.
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        inputAction: KeyPath<GlobalInput, InputAction?> & Sendable,
-        outputAction: @escaping @Sendable (OutputAction) -> GlobalOutput
-    ) -> LiftedMiddleware<Self, GlobalInput, GlobalOutput, GlobalState> {
-        LiftedMiddleware(
-            base: self,
-            extractInput: { $0[keyPath: inputAction] },
-            embedOutput: outputAction,
-            extractState: { _ in () }
-        )
     }
 }

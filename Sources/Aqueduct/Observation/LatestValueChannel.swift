@@ -7,7 +7,7 @@
 internal final class LatestValueChannel<Value: Sendable>: Sendable {
     private struct Buffer: Sendable {
         var latest: Value?
-        var waiter: UnsafeContinuation<Value?, Never>?
+        var waiter: CheckedContinuation<Value?, Never>?
         var isFinished = false
         var overwrittenCount = 0
     }
@@ -22,7 +22,7 @@ internal final class LatestValueChannel<Value: Sendable>: Sendable {
     /// - Returns: `false` when the consumer has finished, so the sender can forget it.
     @discardableResult
     internal func send(_ value: Value) -> Bool {
-        let (isOpen, waiter) = buffer.withLock { buffer -> (Bool, UnsafeContinuation<Value?, Never>?) in
+        let (isOpen, waiter) = buffer.withLock { buffer -> (Bool, CheckedContinuation<Value?, Never>?) in
             if buffer.isFinished { return (false, nil) }
             if let waiter = buffer.waiter {
                 buffer.waiter = nil
@@ -39,7 +39,7 @@ internal final class LatestValueChannel<Value: Sendable>: Sendable {
     /// Ends the stream: the consumer receives the pending value (unless `discardingPending`),
     /// then `nil`.
     internal func finish(discardingPending: Bool = false) {
-        let waiter = buffer.withLock { buffer -> UnsafeContinuation<Value?, Never>? in
+        let waiter = buffer.withLock { buffer -> CheckedContinuation<Value?, Never>? in
             buffer.isFinished = true
             if discardingPending { buffer.latest = nil }
             let waiter = buffer.waiter
@@ -52,7 +52,7 @@ internal final class LatestValueChannel<Value: Sendable>: Sendable {
     /// The pending value, waiting for one if there is none; `nil` once finished or cancelled.
     internal func next() async -> Value? {
         await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Value?, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
                 let ready: Value?? = buffer.withLock { buffer in
                     if let latest = buffer.latest {
                         buffer.latest = nil

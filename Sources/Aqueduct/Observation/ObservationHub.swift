@@ -14,32 +14,47 @@ import Observation
 ///
 /// ## The Observation framework
 /// The store's state is a generic value, so the registrar cannot see its fields. Instead,
-/// a tracked read (``Store/observable(_:)``, `store.someField`, and the same on projections)
-/// calls `registrar.access` with a key that stands for the state path read, and *arms* that
+/// a tracked read (`store.someField`, `projection.someField`: ``StateObservable``'s dynamic
+/// members) calls `registrar.access` with a key that stands for the state path read, and *arms* that
 /// path. After an action, an armed path whose value changed is disarmed and its key gets
 /// `willSet`/`didSet`, which fires exactly the trackers that read it. Firing ends those
 /// trackers, so a path stays armed only until its next change; a tracker that wants more
 /// reads again, which re-arms it. The registrar is told after the reducer ran: trackers see
 /// the new state in their `onChange`.
+///
+/// ## Lifetime
+/// The store is the hub's only owner and releases it on the main actor (the store's deinit is
+/// isolated), so the hub's own deinit runs there, at once: it clears ``HubLink/hub`` and ends
+/// every stream before any other main-actor code can see a dying hub.
 @MainActor
 @usableFromInline
-internal final class ObservationHub<State>: Observable {
-    private let state: UnsafePointer<State>
+internal final class ObservationHub<State>: Observable, ObservationTarget {
+    /// The store's state; the store owns the hub (see ``StateMemory``).
+    private let memory: StateMemory
     private let watchingChanged: @MainActor () -> Void
     /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
     private(set) var isWatching = false
+    /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
+    // Unchecked exclusivity, like the next one: read by the store after each action, written
+    // when observers come and go, never during a read (scenario c's budget).
+    @usableFromInline
+    @exclusivity(unchecked)
+    private(set) var hasPathWatchers = false
     private var watchers: [Watcher] = []
+    /// Observers of the whole state, which the store calls itself (see ``StateObservers``).
+    @usableFromInline
+    @exclusivity(unchecked)
+    private(set) var stateObservers: StateObservers<State>?
     private var shared: [AnyKeyPath: Watcher] = [:]
     private let registrar = ObservationRegistrar()
     private let link = HubLink<State>()
 
     /// - Parameters:
-    ///   - state: The address of the store's state (see ``Store/_statePointer``); the store
-    ///     owns the hub, so the state outlives it.
+    ///   - memory: The store's state; the store owns the hub, so the state outlives it.
     ///   - watchingChanged: Tells the store that ``isWatching`` changed, so it updates its
     ///     `hasObservers` flag.
-    init(state: UnsafePointer<State>, watchingChanged: @escaping @MainActor () -> Void) {
-        self.state = state
+    init(memory: StateMemory, watchingChanged: @escaping @MainActor () -> Void) {
+        self.memory = memory
         self.watchingChanged = watchingChanged
         link.hub = self
     }
@@ -59,9 +74,10 @@ internal final class ObservationHub<State>: Observable {
     // MARK: Reading with tracking
 
     /// Reads the value at `path` and, inside `withObservationTracking`, tracks that path.
+    @usableFromInline
     func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value {
         let watcher = sharedWatcher(for: path)
-        let value = watcher.path.read(from: state)
+        let value = watcher.path.read(from: memory)
         watcher.isArmed = true
         registrar.access(self, keyPath: trackingPath(of: watcher, path: path))
         return value
@@ -70,6 +86,7 @@ internal final class ObservationHub<State>: Observable {
     // MARK: Observers and streams
 
     /// Calls `observer` with the value at `path` after each action that changed it.
+    @usableFromInline
     func subscribe<Value>(
         _ path: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,
@@ -90,7 +107,34 @@ internal final class ObservationHub<State>: Observable {
         }
     }
 
+    /// Calls `observer` with the whole state after each processed action (that changed it, by
+    /// `isDuplicate`, when given). The store calls these observers itself (see
+    /// ``StateObservers``).
+    ///
+    /// - Parameter path: `\State.self`; so `Value` is `State`.
+    @usableFromInline
+    func subscribeToState<Value>(
+        _ path: KeyPath<State, Value>,
+        isDuplicate: ((Value, Value) -> Bool)?,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        precondition(Value.self == State.self && path == \State.self as AnyKeyPath, "not the whole state")
+        let observers = stateObservers ?? StateObservers()
+        stateObservers = observers
+        // The same object, seen with the observer's type (`Value` is `State`).
+        let id = (observers as AnyObject as! StateObservers<Value>)
+            .add(observer, isDuplicate: isDuplicate, current: StatePath(path).read(from: memory))
+        updateWatching()
+        let link = self.link
+        return StoreSubscription {
+            guard let hub = link.hub else { return }
+            observers.remove(id)
+            hub.updateWatching()
+        }
+    }
+
     /// A stream of the value at `path`, starting with the current one.
+    @usableFromInline
     func stream<Value: Sendable>(
         _ path: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,
@@ -102,7 +146,7 @@ internal final class ObservationHub<State>: Observable {
             finish: { [weak channel] in channel?.finish() }
         )
         let watcher = addSink(sink, path: path, isDuplicate: isDuplicate, sharing: sharing)
-        channel.send(watcher.path.read(from: state))
+        channel.send(watcher.path.read(from: memory))
         return StateStream(channel: channel)
     }
 
@@ -111,8 +155,8 @@ internal final class ObservationHub<State>: Observable {
     /// The registrar's key for a watched path: `\ObservationHub.[_tracking: path]`, made once.
     private func trackingPath(of watcher: Watcher, path: AnyKeyPath) -> KeyPath<ObservationHub<State>, Void> {
         if let key = watcher.trackingKey {
-            // Made below with this type.
-            return unsafeDowncast(key, to: KeyPath<ObservationHub<State>, Void>.self)
+            // Made below, with this type.
+            return key as! KeyPath<ObservationHub<State>, Void>
         }
         let key = \ObservationHub<State>.[_tracking: path]
         watcher.trackingKey = key
@@ -122,14 +166,14 @@ internal final class ObservationHub<State>: Observable {
     private func sharedWatcher<Value: Equatable>(for path: KeyPath<State, Value>) -> PathWatcher<State, Value> {
         if let existing = shared[path] {
             // The dictionary is keyed by the typed path, so the watcher's value type is `Value`.
-            return unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+            return existing as! PathWatcher<State, Value>
         }
         let statePath = StatePath(path)
         let watcher = PathWatcher(
             path: statePath,
             sharingKey: path,
             isDuplicate: { $0 == $1 },
-            last: statePath.read(from: state)
+            last: statePath.read(from: memory)
         )
         shared[path] = watcher
         append(watcher)
@@ -144,11 +188,11 @@ internal final class ObservationHub<State>: Observable {
         sharing: Bool
     ) -> PathWatcher<State, Value> {
         let statePath = StatePath(path)
-        let current = statePath.read(from: state)
+        let current = statePath.read(from: memory)
         let watcher: PathWatcher<State, Value>
         if sharing, let existing = shared[path] {
             // Keyed by the typed path: the value type is `Value`.
-            let candidate = unsafeDowncast(existing, to: PathWatcher<State, Value>.self)
+            let candidate = existing as! PathWatcher<State, Value>
             if candidate.isDuplicate(candidate.last, current) {
                 watcher = candidate
             } else {
@@ -173,10 +217,7 @@ internal final class ObservationHub<State>: Observable {
 
     private func append(_ watcher: Watcher) {
         watchers.append(watcher)
-        if !isWatching {
-            isWatching = true
-            watchingChanged()
-        }
+        updateWatching()
     }
 
     private func remove<Value>(_ sink: WatcherSink<Value>, from watcher: PathWatcher<State, Value>) {
@@ -187,12 +228,16 @@ internal final class ObservationHub<State>: Observable {
     private func drop(_ watcher: Watcher) {
         watchers.removeAll { $0 === watcher }
         if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
-        detachIfEmpty()
+        updateWatching()
     }
 
-    private func detachIfEmpty() {
-        guard watchers.isEmpty, isWatching else { return }
-        isWatching = false
+    /// Sets ``isWatching`` from the watchers and the whole-state observers, and tells the store
+    /// when it changed.
+    private func updateWatching() {
+        hasPathWatchers = !watchers.isEmpty
+        let isWatching = hasPathWatchers || stateObservers?.isEmpty == false
+        guard isWatching != self.isWatching else { return }
+        self.isWatching = isWatching
         watchingChanged()
     }
 
@@ -200,15 +245,15 @@ internal final class ObservationHub<State>: Observable {
     /// fire the trackers of armed paths that changed, and drop watchers nobody needs.
     @usableFromInline
     func storeDidProcess() {
-        guard isWatching else { return }
+        guard hasPathWatchers else { return }
         var hasIdle = false
         for watcher in watchers {
-            guard watcher.check(UnsafeRawPointer(state)) else { continue }
+            guard watcher.check(memory) else { continue }
             if watcher.isArmed {
                 // Disarm first: a tracker's onChange may read the path again, which re-arms it.
                 watcher.isArmed = false
                 // Only shared watchers are armed, and arming made their tracking key.
-                let key = unsafeDowncast(watcher.trackingKey!, to: KeyPath<ObservationHub<State>, Void>.self)
+                let key = watcher.trackingKey as! KeyPath<ObservationHub<State>, Void>
                 registrar.willSet(self, keyPath: key)
                 registrar.didSet(self, keyPath: key)
             }
@@ -219,16 +264,19 @@ internal final class ObservationHub<State>: Observable {
                 if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
             }
             watchers.removeAll { $0.isIdle }
-            detachIfEmpty()
+            updateWatching()
         }
     }
 }
 
-/// How a subscription reaches its hub without a weak reference: the hub clears `hub` when it
-/// goes away.
+/// How a subscription reaches its hub without a weak reference, which would give the hub a side
+/// table and make every retain of it — one per processed action — take the slow path.
+///
+/// `unowned`, checked: reading it while the hub is being deinitialised would stop the program
+/// rather than read freed memory. That cannot happen: the hub sets `hub` to `nil` first thing
+/// in its deinit, which runs on the main actor as soon as the store releases it (see
+/// ``ObservationHub``), and a subscription reads `hub` only on the main actor.
 @MainActor
 internal final class HubLink<State> {
-    /// Unowned and unchecked because the hub sets it to `nil` in its deinit, before it is freed;
-    /// main-actor isolation orders the two.
-    unowned(unsafe) var hub: ObservationHub<State>?
+    unowned var hub: ObservationHub<State>?
 }

@@ -39,11 +39,11 @@ internal class Watcher {
 
     var hasSinks: Bool { false }
 
-    /// Compares the value in the state at `state` with the last one and, if it changed,
+    /// Compares the value in the state `memory` holds with the last one and, if it changed,
     /// delivers it.
     ///
     /// - Returns: Whether the value changed.
-    func check(_ state: UnsafeRawPointer) -> Bool { false }
+    func check(_ memory: StateMemory) -> Bool { false }
 
     /// Ends every receiver; the store is going away.
     func finishAll() {}
@@ -87,8 +87,9 @@ internal final class PathWatcher<State, Value>: Watcher {
         sinks.removeAll { $0 === sink }
     }
 
-    override func check(_ state: UnsafeRawPointer) -> Bool {
-        let value = readStatePath(state.assumingMemoryBound(to: State.self), offset: offset, keyPath: keyPath)
+    override func check(_ memory: StateMemory) -> Bool {
+        // `memory` is the state of the hub's store, a `State` (see `StateMemory`).
+        let value: Value = memory.read(keyPath, offset: offset)
         if isDuplicate(last, value) { return false }
         last = value
         var hasGoneSinks = false

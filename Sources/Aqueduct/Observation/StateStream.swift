@@ -1,13 +1,13 @@
 /// An asynchronous sequence of a store's state, or of a value in it, that starts with the
 /// current value and keeps only the newest value a slow consumer has not taken yet.
 ///
-/// Get one from `Store.states`, `Store.observe(_:)` or the same members of
-/// ``StoreProjection``. The stream registers with the store when it is created, yields the
+/// Get one from `values(of:)` on a ``Store`` or a ``StoreProjection`` (see
+/// ``StateObservable``). The stream registers with the store when it is created, yields the
 /// value at that moment first, then the value after each processed action that changed it —
-/// de-duplicated with `==` when the value is `Equatable`, or with the predicate you gave.
+/// de-duplicated with `==` when the value is `Equatable`, every action's value otherwise.
 ///
 /// ```swift
-/// for await count in store.observe(\.count) {
+/// for await count in store.values(of: \.count) {
 ///     print(count)   // the current count, then every new one
 /// }
 /// ```
@@ -24,7 +24,8 @@
 /// it after its next processed action. One task iterates a stream at a time; create one
 /// stream per consumer.
 ///
-/// `StateStream` is `Sendable`; its values cross isolation, so they must be `Sendable`.
+/// `StateStream` is `Sendable`; its values cross isolation, so they must be `Sendable`. Its
+/// ``Iterator`` is not: one task iterates it.
 public struct StateStream<Value: Sendable>: AsyncSequence, Sendable {
     /// The type of the values: the state or the observed value.
     public typealias Element = Value
@@ -44,7 +45,8 @@ public struct StateStream<Value: Sendable>: AsyncSequence, Sendable {
         Iterator(channel: channel)
     }
 
-    /// Produces the values of a ``StateStream``.
+    /// Produces the values of a ``StateStream``, for the one task that iterates it; it must not
+    /// cross isolation.
     public struct Iterator: AsyncIteratorProtocol {
         internal let channel: LatestValueChannel<Value>
 
@@ -62,3 +64,6 @@ public struct StateStream<Value: Sendable>: AsyncSequence, Sendable {
     /// The number of values replaced by a newer one before the consumer took them. For tests.
     package var overwrittenCount: Int { channel.overwrittenCount }
 }
+
+@available(*, unavailable)
+extension StateStream.Iterator: Sendable {}

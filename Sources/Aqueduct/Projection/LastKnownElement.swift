@@ -30,3 +30,6 @@ extension Array where Element: Identifiable {
         return element
     }
 }
+
+@available(*, unavailable)
+extension LastKnownElement: Sendable {}

@@ -7,13 +7,15 @@
 /// read from the root state and dispatching is one call of the composed embedding.
 @MainActor
 @usableFromInline
-internal protocol ProjectionRoot<Action, State>: AnyObject {
+internal protocol ProjectionRoot<Action, State>: ObservationTarget {
     associatedtype Action
-    associatedtype State
 
     var state: State { get }
-    /// The address of the root store's state.
-    var rootState: UnsafeRawPointer { get }
+    /// The root store's state.
+    var memory: StateMemory { get }
+    /// This projection as what observes its paths. (Converting `any ProjectionRoot<A, S>` to
+    /// `any ObservationTarget<S>` directly crashes the Swift 6.3 compiler.)
+    var observationTarget: any ObservationTarget<State> { get }
     /// The offset of this projection's state in the root state, when it is a chain of stored
     /// properties.
     var offset: Int? { get }
@@ -27,18 +29,6 @@ internal protocol ProjectionRoot<Action, State>: AnyObject {
         in elements: KeyPath<State, [Element]>,
         action: @escaping (Element.ID, ElementAction) -> Action
     ) -> (any ProjectionRoot<ElementAction, Element>)?
-    func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value
-    func subscribe<Value>(
-        _ path: KeyPath<State, Value>,
-        isDuplicate: @escaping (Value, Value) -> Bool,
-        sharing: Bool,
-        _ observer: @escaping @MainActor (Value) -> Void
-    ) -> StoreSubscription
-    func stream<Value: Sendable>(
-        _ path: KeyPath<State, Value>,
-        isDuplicate: @escaping (Value, Value) -> Bool,
-        sharing: Bool
-    ) -> StateStream<Value>
 }
 
 /// The one implementation of ``ProjectionRoot``: a store, a path from its state and an
@@ -51,7 +41,8 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
     let embed: (Action) -> RootAction
     /// The composed path's offset in the root state, when it is a chain of stored properties.
     @usableFromInline let offset: Int?
-    private let rootStatePointer: UnsafePointer<RootState>
+    /// The root store's state; this projection holds the store (see ``StateMemory``).
+    @usableFromInline let memory: StateMemory
 
     @usableFromInline
     init(
@@ -63,17 +54,17 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         self.path = path
         self.embed = embed
         self.offset = MemoryLayout<RootState>.offset(of: path)
-        self.rootStatePointer = store._statePointer
+        self.memory = store._stateMemory
     }
 
     @usableFromInline
-    var rootState: UnsafeRawPointer { UnsafeRawPointer(rootStatePointer) }
+    var observationTarget: any ObservationTarget<State> { self }
 
     @usableFromInline
     var state: State {
         // One read from the root state in place: a load at a fixed offset for stored
         // properties at any depth, one key-path application otherwise.
-        readStatePath(rootStatePointer, offset: offset, keyPath: path)
+        memory.read(path, offset: offset)
     }
 
     @usableFromInline
@@ -101,7 +92,7 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         action: @escaping (Element.ID, ElementAction) -> Action
     ) -> (any ProjectionRoot<ElementAction, Element>)? {
         let elementsPath = path.appending(path: elements)
-        guard let element = store._fields.pointee.state[keyPath: elementsPath].first(where: { $0.id == id }) else {
+        guard let element = store.state[keyPath: elementsPath].first(where: { $0.id == id }) else {
             return nil
         }
         let embed = self.embed

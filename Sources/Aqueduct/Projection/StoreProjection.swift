@@ -27,24 +27,29 @@
 /// feature sent it, not where the projection was made.
 ///
 /// ## Observation
-/// `projection.someField` and ``observable(_:)`` are tracked reads for
-/// `withObservationTracking` and SwiftUI, per path, on the root store's registrar.
+/// A projection is a ``StateObservable``: `projection.someField` is a tracked read for
+/// `withObservationTracking` and SwiftUI, `subscribe(_:_:)` and `values(of:)` observe a path of
+/// its state — all on the root store, by the composed path, so a projection and the store
+/// observing the same value share one comparison.
 ///
 /// `StoreProjection` is main-actor isolated. It keeps its root store alive.
 @MainActor
 @dynamicMemberLookup
 public struct StoreProjection<Action, State> {
-    // Reading and dispatching are inlinable and go through `_send`, `_rootState` and `_offset`,
-    // built where the projection is made with the caller's concrete types. The benchmark of a
-    // projection 10 levels deep showed the unspecialised path (through `_root`) spending most
-    // of its time on generic metadata lookups; `_root` serves observation and composition.
+    // Reading and dispatching are inlinable and go through `_send`, `_memory` and `_offset`,
+    // built where the projection is made with the caller's concrete types: through `_root`
+    // they would run unspecialised, mostly looking up generic metadata. Must stay so: scenario
+    // h's projection row (10 levels deep, cheaper than the same action at the root) depends on
+    // it. `_root` serves observation and composition.
     @usableFromInline
     internal let _root: any ProjectionRoot<Action, State>
     /// Embeds the action (composed through every level) and dispatches it into the root store.
     @usableFromInline
     internal let _send: @MainActor (Action, ActionSource) -> Void
+    /// The root store's state, which lives as long as the store this projection keeps alive
+    /// (see ``StateMemory``).
     @usableFromInline
-    internal let _rootState: UnsafeRawPointer
+    internal let _memory: StateMemory
     /// The offset of the state in the root state when it is reached through stored properties
     /// only; `nil` otherwise (subscripts, computed properties, elements by id).
     @usableFromInline
@@ -58,7 +63,7 @@ public struct StoreProjection<Action, State> {
     ) {
         self._root = _root
         self._send = _send
-        self._rootState = _root.rootState
+        self._memory = _root.memory
         self._offset = _offset
     }
 
@@ -68,16 +73,15 @@ public struct StoreProjection<Action, State> {
 
     /// The current sub-state: one read of the composed path from the root store's state.
     ///
-    /// Not tracked by the Observation framework; use ``observable(_:)`` or dynamic members.
+    /// Not tracked by the Observation framework; read through dynamic members for that.
     ///
     /// - Complexity: O(1) when every level's path is a stored property (a load at a fixed
     ///   offset); otherwise one key-path application of the composed path.
     @inlinable
     public var state: State {
         if let offset = _offset {
-            // The root state lives as long as the store, which this projection keeps alive;
-            // `offset` locates a stored `State` inside it.
-            return _rootState.advanced(by: offset).assumingMemoryBound(to: State.self).pointee
+            // `offset` locates a stored `State` inside the root state.
+            return _memory.load(at: offset)
         }
         return _root.state
     }

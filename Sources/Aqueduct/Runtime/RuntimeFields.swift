@@ -10,15 +10,14 @@ package struct RuntimeFields<Action: Sendable, State> {
     /// observes it, a test driver always.
     @usableFromInline
     package var hasObservers = false
-    /// A store's `subscribe(_:)` observers, called with the new state after each action.
+    /// A store's observation hub (`Observation/`): its path watchers and whole-state observers
+    /// are told after each action while ``hasObservers``. Owned by the store, which releases
+    /// it in its isolated deinit.
     ///
-    /// The observers live here, behind the pointer, rather than in the store: the runtime
-    /// notifies them with no reference to the store to retain (a store has weak references, so
-    /// its retains go through a side table) and no run-time exclusivity check per action —
-    /// with either, scenario c's 2× budget failed.
-    @usableFromInline
-    internal var observers: [(id: Int, notify: @MainActor (State) -> Void)] = []
-    /// A store's path observers, streams and Observation tracking (`Observation/`).
+    /// It lives here, behind the pointer, rather than in the store: the runtime tells it with
+    /// no reference to the store to load and retain (a store has weak references, so its
+    /// retains go through a side table) and no run-time exclusivity check per action — with
+    /// either, scenario c's 2× budget failed.
     @usableFromInline
     internal var observation: ObservationHub<State>?
     /// Called with each processed action, for a test driver.

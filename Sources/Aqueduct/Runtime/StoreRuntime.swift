@@ -13,9 +13,12 @@
 ///   driver's waiters — what other threads reach.
 ///
 /// Processing one action: the middleware's `handle` (before the reducer), the reducer, the
-/// effect it returned (interpreted here, reading the new state), then ``RuntimeFields/didProcess``
-/// (a store's observers, a test driver's recorder). Actions dispatched meanwhile are queued and
-/// processed after it.
+/// effect it returned (interpreted here, reading the new state), then the observers: a
+/// store's observation hub (``RuntimeFields/observation``) or a test driver's recorder
+/// (``RuntimeFields/didProcess``). Actions dispatched meanwhile — by the effect, a
+/// bridge, an observer — are queued, each with its source, and processed after it: anything
+/// that derives an action during processing can queue it with ``dispatch(_:from:)`` directly,
+/// no effect needed.
 ///
 /// Effects run in tasks off the main actor: on the global concurrent executor for a store
 /// (``EffectExecution/concurrent``), on an ``EffectExecutor`` of the runtime's own for a test
@@ -60,7 +63,7 @@ package final class StoreRuntime<Action: Sendable, State> {
 
     /// Receives the report when a dispatch exceeds the cascade limit.
     package var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
-        StandardError.report(report.description + "\n")
+        FileOutput.standardError.write(report.description + "\n")
     }
 
     /// Called for each `.cancel(id:)` effect interpreted, with the id; for `MiddlewareTester`.
@@ -175,17 +178,15 @@ package final class StoreRuntime<Action: Sendable, State> {
         if fields.pointee.hasObservers { notifyObservers(action, source) }
     }
 
-    /// Tells the observers that an action was processed.
-    // Inlinable so that the observer loop is specialised: unspecialised, each notification
-    // looked up the observer tuple's metadata (benchmark scenario c).
+    /// Tells the observers that an action was processed: the store's observation hub (its
+    /// path watchers, then the observers of the whole state), or the test driver's recorder.
+    // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
+    // from code specialised for the app's state (see `StateObservers`; scenario c's budget).
     @inlinable
     internal func notifyObservers(_ action: Action, _ source: ActionSource) {
-        // Path observers, streams and Observation tracking (Observation/) read the state in
-        // place; only `subscribe(_:)` observers need a copy of the whole state.
-        fields.pointee.observation?.storeDidProcess()
-        if !fields.pointee.observers.isEmpty {
-            let state = fields.pointee.state
-            for observer in fields.pointee.observers { observer.notify(state) }
+        if let hub = fields.pointee.observation {
+            if hub.hasPathWatchers { hub.storeDidProcess() }
+            if let observers = hub.stateObservers { observers.deliver(fields.pointee.state) }
         }
         fields.pointee.didProcess?(action, source)
     }

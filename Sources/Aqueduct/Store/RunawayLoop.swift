@@ -21,14 +21,10 @@ public struct RunawayLoop: Sendable, Hashable, CustomStringConvertible {
     /// How many queued actions were dropped, including ``action``.
     public let droppedCount: Int
 
-    /// Creates a report.
-    ///
-    /// - Parameters:
-    ///   - action: The action that went over the limit.
-    ///   - source: Its source.
-    ///   - limit: The limit.
-    ///   - droppedCount: How many actions were dropped.
-    public init(action: String, source: ActionSource, limit: Int, droppedCount: Int) {
+    /// Creates a report. Only the store makes one; to see your ``Store/onRunawayLoop`` handler
+    /// at work, give a store a small ``Store/cascadeLimit`` and an action that loops.
+    @usableFromInline
+    internal init(action: String, source: ActionSource, limit: Int, droppedCount: Int) {
         self.action = action
         self.source = source
         self.limit = limit

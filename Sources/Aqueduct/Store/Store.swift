@@ -27,9 +27,10 @@
 /// cancelled when it is released.
 ///
 /// ## Observing
-/// `store.someField` reads a field and, inside `withObservationTracking` (SwiftUI), tracks
-/// that field only; see ``observable(_:)``, `observe(_:)`, `states` and
-/// ``projection(action:state:)``.
+/// The store is a ``StateObservable``: `store.someField` is a tracked read for
+/// `withObservationTracking` and SwiftUI, `subscribe(_:_:)` calls back on the main actor and
+/// `values(of:)` is an `AsyncSequence`, each per path. ``projection(action:state:)`` gives a
+/// feature a view of the store that observes the same way.
 @MainActor
 @dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
@@ -40,23 +41,22 @@ public final class Store<Action: Sendable, State> {
     /// The runtime's main-actor fields, kept here too so that the hot path loads one pointer.
     @usableFromInline
     internal let _fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
-    private var nextObserverID = 0
-
-    /// The `subscribe(_:)` observers. They live in the runtime's fields, which notifies them
-    /// after each action (see ``RuntimeFields/observers``).
-    @usableFromInline
-    internal var _observers: [(id: Int, notify: @MainActor (State) -> Void)] {
-        get { _fields.pointee.observers }
-        set { _fields.pointee.observers = newValue }
-    }
-
     /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
-    /// While it watches something it sets `hasObservers` and the runtime calls it after each
-    /// action. It lives in the runtime's fields, like ``_observers``.
+    /// While it watches something it sets `hasObservers` and the runtime tells it after each
+    /// action. It lives in the runtime's fields (see ``RuntimeFields/observation``); the store
+    /// is its only owner.
     @usableFromInline
     internal var _observation: ObservationHub<State>? {
         get { _fields.pointee.observation }
         set { _fields.pointee.observation = newValue }
+    }
+
+    // Isolated so that the store's parts are released on the main actor, whatever thread drops
+    // the last reference: the observation hub must be (see `HubLink`). The hub lives in the
+    // runtime's fields, which a state getter a middleware kept may outlive the store: it is
+    // released here, with the store.
+    isolated deinit {
+        _observation = nil
     }
 
     /// Dispatches actions into this store from any isolation. See ``Dispatcher``.
@@ -105,7 +105,8 @@ public final class Store<Action: Sendable, State> {
     }
 
     // Inlinable so that the runtime's dispatcher closure and the inbox drain are specialised
-    // for the app's types (benchmark scenario g).
+    // for the app's action type: unspecialised, they look up generic metadata on every action.
+    // Must stay specialisable: scenario g's budget (5 M actions/s) fails otherwise.
     @inlinable
     internal init(
         initialState: State,
@@ -164,35 +165,6 @@ public final class Store<Action: Sendable, State> {
     @inlinable
     public func dispatch(_ action: Action, from source: ActionSource) {
         _runtime.dispatch(action, from: source)
-    }
-
-    /// Sets `hasObservers` from the observers and the observation hub (Observation/).
-    internal func _updateHasObservers() {
-        _fields.pointee.hasObservers = !_observers.isEmpty || _observation?.isWatching == true
-    }
-
-    /// Calls `observer` with the state after every processed action, until the returned
-    /// subscription is cancelled or released.
-    ///
-    /// Observers run on the main actor after the reducer and the action's effects; actions
-    /// they dispatch are queued behind the current one.
-    ///
-    /// ```swift
-    /// let subscription = store.subscribe { state in print(state.count) }
-    /// ```
-    ///
-    /// - Parameter observer: Receives the new state.
-    /// - Returns: The subscription; keep it as long as you want to observe.
-    public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-        let id = nextObserverID
-        nextObserverID += 1
-        _observers.append((id, observer))
-        _fields.pointee.hasObservers = true
-        return StoreSubscription { [weak self] in
-            guard let self else { return }
-            self._observers.removeAll { $0.id == id }
-            self._updateHasObservers()
-        }
     }
 
     /// Descriptions of the asynchronous effects still running, oldest first: the action that

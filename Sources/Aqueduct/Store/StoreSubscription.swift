@@ -1,7 +1,7 @@
 /// Keeps a state observer registered; releasing it (or calling ``cancel()``) stops it.
 ///
 /// ```swift
-/// let subscription = store.subscribe { state in render(state) }
+/// let subscription = store.subscribe(\.self) { state in render(state) }
 /// // …
 /// subscription.cancel() // or let it go
 /// ```

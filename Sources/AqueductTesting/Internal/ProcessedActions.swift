@@ -25,7 +25,7 @@ final class ProcessedActions<Action: Sendable, State> {
     private var last: State
 
     /// The actions of ``entries``, readable from any isolation — by a test store's `deinit`.
-    nonisolated let pending = Locked<[DispatchedAction<Action>]>([])
+    nonisolated let pending = LockedValue<[DispatchedAction<Action>]>([])
 
     init(initialState: State) {
         self.last = initialState

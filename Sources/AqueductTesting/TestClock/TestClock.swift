@@ -79,13 +79,13 @@ public final class TestClock: Clock, Sendable {
         var cancelledEarly: Set<Int> = []
     }
 
-    private let timeline: Locked<Timeline>
+    private let timeline: LockedValue<Timeline>
 
     /// Creates a clock that starts at `now` and stands still until it is advanced.
     ///
     /// - Parameter now: The starting time; the clock's zero by default.
     public init(now: Instant = Instant()) {
-        self.timeline = Locked(Timeline(now: now))
+        self.timeline = LockedValue(Timeline(now: now))
     }
 
     /// The current time. It changes only when the clock is advanced.

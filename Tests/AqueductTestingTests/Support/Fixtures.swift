@@ -1,6 +1,5 @@
 import Aqueduct
 import AqueductTesting
-import Synchronization
 
 // MARK: - Counter: synchronous effects, an Equatable action
 
@@ -151,7 +150,7 @@ extension SearchClient {
 
 /// A thread-safe list, for what tasks and client doubles record off the main actor.
 final class Log<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
+    private let elements = LockedValue<[Element]>([])
 
     func append(_ element: Element) {
         elements.withLock { $0.append(element) }

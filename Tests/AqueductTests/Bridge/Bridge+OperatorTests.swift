@@ -30,15 +30,26 @@ import Testing
     }
 
     @Test func keyPathValuesBridgeLikeLiterals() {
-        // Stored key paths are not literals: they take the `KeyPath` overloads.
+        // Stored key paths are not literals: they are spelled `Bridge.on(_:send:)`.
         let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
         let connected: KeyPath<AppAction, ConnectionKind?> & Sendable = \AppAction.reachability?.connected
-        let fixed = active --> AppAction.reachability(.startMonitoring)
-        let payload = connected --> { .checkIn(.sync(via: $0)) }
+        let fixed = Bridge.on(active, send: AppAction.reachability(.startMonitoring))
+        let payload = Bridge.on(connected, send: { .checkIn(.sync(via: $0)) })
         #expect(fixed.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
         #expect(fixed.derive(from: .lifecycle(.didEnterBackground)) == nil)
         #expect(payload.derive(from: .reachability(.connected(.wifi))) == .checkIn(.sync(via: .wifi)))
         #expect(payload.derive(from: .reachability(.disconnected)) == nil)
+    }
+
+    @Test func aKeyPathValueBridgeMayMapToNilAndTakesAVoidPayloadClosure() {
+        let connected: KeyPath<AppAction, ConnectionKind?> & Sendable = \AppAction.reachability?.connected
+        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
+        let wiredOnly = Bridge.on(connected, send: { $0 == .wired ? .checkIn(.refresh) : nil })
+        let fromVoid = Bridge.on(active, send: { AppAction.checkIn(.refresh) })
+        #expect(wiredOnly.derive(from: .reachability(.connected(.wifi))) == nil)
+        #expect(wiredOnly.derive(from: .reachability(.connected(.wired))) == .checkIn(.refresh))
+        #expect(fromVoid.derive(from: .lifecycle(.didBecomeActive)) == .checkIn(.refresh))
+        #expect(fromVoid.derive(from: .lifecycle(.willTerminate)) == nil)
     }
 
     @Test func equatableValueBridgeMatchesByEquality() {

@@ -1,10 +1,9 @@
 import Aqueduct
-import Synchronization
 import Testing
 
 /// Counts how many times it is described, to prove that an action is not formatted.
 final class DescriptionCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
 
     var value: Int { count.withLock { $0 } }
 
@@ -177,7 +176,8 @@ enum LoggedAction: Sendable {
                 │ source: Lifecycle/AppLifecycleMiddleware.swift:118
                 │ function: start(_:)
                 │ info: <nil>
-                │ state: syncs: [] → [ConnectionKind.wifi]
+                │ state: syncs.count: 0 → 1
+                │        syncs[0]: (none) → ConnectionKind.wifi
                 └────────────────────
 
 
@@ -266,5 +266,99 @@ enum LoggedAction: Sendable {
         #expect(transcript.entries.count == 2)
         #expect(transcript.entries.first?.contains("│ state: isActive: false → true\n") == true)
         #expect(transcript.entries.last?.contains("│ state: isMonitoring: false → true\n") == true)
+    }
+
+    struct Session: Equatable, Sendable {
+        var token = "secret"
+        var user = "ada"
+    }
+
+    struct SessionState: Equatable, Sendable {
+        var clock = 0
+        var session: Session? = Session()
+        var items = ["a"]
+    }
+
+    static let tick = Reducer<LoggedAction, SessionState>.reduce { _, state in
+        state.clock += 1
+        state.session?.token = "rotated"
+    }
+
+    /// A store whose every action ticks the clock and rotates the token, logged into `transcript`.
+    static func sessionStore(
+        _ transcript: Transcript,
+        excluding paths: [PartialKeyPath<SessionState>] = [],
+        linePrefix: String = "",
+        alsoReducing other: Reducer<LoggedAction, SessionState> = .identity
+    ) -> Store<LoggedAction, SessionState> {
+        Store(
+            initialState: SessionState(),
+            reducer: tick <> other,
+            middleware: LoggerMiddleware(
+                showsStateChanges: true,
+                excludingStatePaths: paths,
+                stateLinePrefix: linePrefix,
+                printer: transcript.printer
+            )
+        )
+    }
+
+    @Test func excludedPathsAreNotPrintedAndAnEntryWithOnlyThemSaysSo() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(
+            transcript,
+            excluding: [\.clock, \.session?.token],
+            alsoReducing: .reduce { _, state in state.items[0] = "b" }
+        )
+        store.dispatch(.plain)
+        #expect(transcript.entries.last?.contains("│ state: items[0]: \"a\" → \"b\"\n└") == true)
+        let onlyExcluded = Self.sessionStore(transcript, excluding: [\.clock, \.session?.token])
+        onlyExcluded.dispatch(.plain)
+        #expect(transcript.entries.last?.contains("│ state: changed only in excluded paths\n└") == true)
+    }
+
+    @Test func anExcludedPathThatIsNotAStoredPropertyIsReportedInEachEntry() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(transcript, excluding: [\.items[0]])
+        store.dispatch(.plain)
+        store.dispatch(.plain)
+        #expect(transcript.entries.count == 2)
+        for entry in transcript.entries {
+            #expect(entry.contains("│        cannot exclude \\SessionState.items."))
+            #expect(entry.contains(": only paths of stored properties can be excluded\n"))
+        }
+    }
+
+    @Test func theLinePrefixStartsEveryStateLine() {
+        let transcript = Transcript()
+        let store = Self.sessionStore(transcript, linePrefix: "· ")
+        store.dispatch(.plain)
+        store.dispatch(.plain)
+        #expect(
+            transcript.entries.first?.contains(
+                """
+                │ state: · clock: 0 → 1
+                │        · session.token: "secret" → "rotated"
+                └
+                """
+            ) == true
+        )
+        #expect(transcript.entries.last?.contains("│ state: · clock: 1 → 2\n└") == true)
+    }
+
+    @Test func aHugeChangeIsCutAndSaysSo() {
+        let transcript = Transcript()
+        let store = Store(
+            initialState: [Int](),
+            reducer: Reducer<LoggedAction, [Int]>.reduce { _, numbers in numbers = Array(0..<10_000) },
+            middleware: LoggerMiddleware(showsStateChanges: true, printer: transcript.printer)
+        )
+        store.dispatch(.plain)
+        let stateLines = transcript.text.split(separator: "\n").filter {
+            $0.hasPrefix("│ state: ") || $0.hasPrefix("│        ")
+        }
+        #expect(stateLines.first == "│ state: count: 0 → 10000")
+        #expect(stateLines.count == StateDiff.defaultLimit + 1)
+        #expect(stateLines.last == "│        … and more changes (the first \(StateDiff.defaultLimit) are shown)")
     }
 }

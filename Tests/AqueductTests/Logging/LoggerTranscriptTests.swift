@@ -117,7 +117,8 @@ import Testing
                 │       Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
                 │       Bridged from reachability(ReachabilityEvent.startMonitoring) at LoggerTranscriptTests.swift, \
                 chainedTranscriptWithStateChanges():\(chainLine)
-                │ state: syncs: [] → [ConnectionKind.wired]
+                │ state: syncs.count: 0 → 1
+                │        syncs[0]: (none) → ConnectionKind.wired
                 └────────────────────
 
 

@@ -24,12 +24,12 @@ import Testing
         let store = makeFeatureStore()
         let log = EventLog()
         withObservationTracking {
-            _ = store.observable(\.profile.name)
+            _ = store[dynamicMember: \.profile.name]
         } onChange: {
             log.record("name")
         }
         withObservationTracking {
-            _ = store.profile.age
+            _ = store[dynamicMember: \.profile.age]
         } onChange: {
             log.record("age")
         }
@@ -37,6 +37,18 @@ import Testing
         #expect(log.all == ["age"])
         store.dispatch(.profile(.rename("Grace")))
         #expect(log.all == ["age", "name"])
+    }
+
+    @Test func aChainOfMembersTracksItsFirstMember() {
+        let store = makeFeatureStore()
+        let log = EventLog()
+        withObservationTracking {
+            _ = store.profile.name
+        } onChange: {
+            log.record("profile")
+        }
+        store.dispatch(.profile(.birthday))
+        #expect(log.all == ["profile"])
     }
 
     @Test func anActionThatLeavesTheValueEqualDoesNotFire() {
@@ -90,8 +102,8 @@ import Testing
     @Test func aProjectionAndTheStoreShareTheTrackingKeyOfAPath() {
         let store = makeFeatureStore()
         let profile = store.projection(action: FeatureAction.profile, state: \.profile)
-        _ = profile.observable(\.name)
-        _ = store.observable(\.profile.name)
+        _ = profile.name
+        _ = store[dynamicMember: \.profile.name]
         #expect(store.observedPathCount == 1)
     }
 }

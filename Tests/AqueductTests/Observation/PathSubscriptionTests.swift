@@ -16,17 +16,48 @@ import Testing
         _ = subscription
     }
 
-    @Test func aPredicateDecidesWhatIsADuplicate() {
+    @Test func aValueThatIsNotEquatableIsDeliveredAfterEveryAction() {
         let store = makeFeatureStore()
-        var tagCounts: [Int] = []
-        let subscription = store.subscribe(\.profile.tags, removeDuplicates: { $0.count == $1.count }) {
-            tagCounts.append($0.count)
-        }
-        store.dispatch(.profile(.tag("a")))
+        var counts: [Int] = []
+        let subscription = store.subscribe(\.snapshot) { counts.append($0.count) }
+        store.dispatch(.counter(.increment))
         store.dispatch(.profile(.rename("Grace")))
-        store.dispatch(.profile(.tag("b")))
-        #expect(tagCounts == [1, 2])
+        #expect(counts == [1, 1])
+        #expect(store.observedPathCount == 1)
         _ = subscription
+    }
+
+    @Test func observersOfTheWholeStateHearEachChange() {
+        let store = makeFeatureStore()
+        var counts: [Int] = []
+        let subscription = store.subscribe(\.self) { counts.append($0.count) }
+        store.dispatch(.counter(.increment))
+        store.dispatch(.counter(.set(1)))  // no change: not delivered
+        store.dispatch(.profile(.rename("Grace")))
+        #expect(counts == [1, 1])
+        _ = subscription
+    }
+
+    /// A state that is not `Equatable`.
+    struct Tally {
+        var count = 0
+    }
+
+    @Test func observersOfAWholeStateThatIsNotEquatableHearEveryAction() {
+        let store = Store(
+            initialState: Tally(),
+            reducer: Reducer<CounterAction, Tally>.reduce { action, tally in
+                if action == .increment { tally.count += 1 }
+            }
+        )
+        var counts: [Int] = []
+        var subscription: StoreSubscription? = store.subscribe(\.self) { counts.append($0.count) }
+        store.dispatch(.increment)
+        store.dispatch(.decrement)
+        subscription = nil
+        store.dispatch(.increment)
+        #expect(counts == [1, 1])
+        #expect(subscription == nil)
     }
 
     @Test func releasingTheSubscriptionStopsTheObserver() {

@@ -4,23 +4,23 @@ import Testing
 
 @MainActor
 @Suite struct StateStreamTests {
-    @Test func observeDeliversTheCurrentValueFirst() async {
+    @Test func valuesDeliverTheCurrentValueFirst() async {
         let store = makeFeatureStore(FeatureState(count: 7))
-        var values = store.observe(\.count).makeAsyncIterator()
+        var values = store.values(of: \.count).makeAsyncIterator()
         #expect(await values.next() == 7)
     }
 
-    @Test func statesDeliversTheCurrentStateFirst() async {
+    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async {
         let store = Store(initialState: 3, reducer: counterReducer)
-        var states = store.states.makeAsyncIterator()
+        var states = store.values(of: \.self).makeAsyncIterator()
         #expect(await states.next() == 3)
         store.dispatch(.increment)
         #expect(await states.next() == 4)
     }
 
-    @Test func observeSkipsActionsThatLeaveTheValueEqual() async {
+    @Test func valuesSkipActionsThatLeaveTheValueEqual() async {
         let store = makeFeatureStore()
-        let stream = store.observe(\.count)
+        let stream = store.values(of: \.count)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store.dispatch(.profile(.rename("Grace")))
@@ -31,9 +31,9 @@ import Testing
         #expect(await values.next() == 1)
     }
 
-    @Test func statesOfAnEquatableStateSkipEqualStates() async {
+    @Test func valuesOfAnEquatableStateSkipEqualStates() async {
         let store = Store(initialState: 5, reducer: counterReducer)
-        let stream = store.states
+        let stream = store.values(of: \.self)
         var states = stream.makeAsyncIterator()
         #expect(await states.next() == 5)
         store.dispatch(.set(5))
@@ -42,20 +42,21 @@ import Testing
         #expect(await states.next() == 6)
     }
 
-    @Test func observeWithAPredicateSkipsWhatItCallsDuplicate() async {
+    @Test func valuesThatAreNotEquatableArriveAfterEveryAction() async {
         let store = makeFeatureStore()
-        let stream = store.observe(\.count, removeDuplicates: { $0 / 10 == $1 / 10 })
-        var decades = stream.makeAsyncIterator()
-        #expect(await decades.next() == 0)
-        store.dispatch(.counter(.set(9)))
-        #expect(stream.bufferedCount == 0)
-        store.dispatch(.counter(.set(12)))
-        #expect(await decades.next() == 12)
+        let snapshots = store.values(of: \.snapshot)
+        var values = snapshots.makeAsyncIterator()
+        #expect(await values.next()?.count == 0)
+        store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
+        #expect(snapshots.bufferedCount == 1)
+        #expect(await values.next()?.count == 0)
+        store.dispatch(.counter(.increment))
+        #expect(await values.next()?.count == 1)
     }
 
     @Test func aSlowConsumerSeesOnlyTheLatestValueAndTheBufferStaysBounded() async {
         let store = makeFeatureStore()
-        let stream = store.observe(\.count)
+        let stream = store.values(of: \.count)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         // The consumer is busy (not calling next) while 10,000 actions are processed.
@@ -72,7 +73,7 @@ import Testing
 
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
-        let stream = store.observe(\.count)
+        let stream = store.values(of: \.count)
         let consumer = Task.detached { () -> [Int] in
             var seen: [Int] = []
             for await count in stream {
@@ -94,7 +95,7 @@ import Testing
 
     @Test func releasingTheStreamStopsTheObservation() {
         let store = makeFeatureStore()
-        var stream: StateStream<Int>? = store.observe(\.count)
+        var stream: StateStream<Int>? = store.values(of: \.count)
         #expect(store.observedPathCount == 1)
         stream = nil
         store.dispatch(.counter(.increment))
@@ -104,7 +105,7 @@ import Testing
 
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
-        let stream = store.observe(\.count)
+        let stream = store.values(of: \.count)
         let consumer = Task.detached { () -> Int in
             var count = 0
             for await _ in stream { count += 1 }
@@ -119,10 +120,19 @@ import Testing
 
     @Test func releasingTheStoreEndsTheStream() async {
         var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
-        let stream = store!.observe(\.count)
+        let stream = store!.values(of: \.count)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store = nil
         #expect(await values.next() == nil)
     }
+}
+
+/// A value that is not `Equatable`.
+struct Snapshot: Sendable {
+    let count: Int
+}
+
+extension FeatureState {
+    var snapshot: Snapshot { Snapshot(count: count) }
 }

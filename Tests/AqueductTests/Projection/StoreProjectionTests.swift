@@ -121,12 +121,24 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         let profile = store.projection(action: FeatureAction.profile, state: \.profile)
         var ages: [Int] = []
         let subscription = profile.subscribe(\.age) { ages.append($0) }
-        var names = profile.observe(\.name).makeAsyncIterator()
+        var names = profile.values(of: \.name).makeAsyncIterator()
         #expect(await names.next() == "Ada")
         profile.dispatch(.birthday)
         store.dispatch(.profile(.rename("Grace")))
         #expect(ages == [37])
         #expect(await names.next() == "Grace")
+        _ = subscription
+    }
+
+    @Test func aProjectionsWholeStateIsObservedAsItsPathOnTheRoot() {
+        let store = makeFeatureStore()
+        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        var names: [String] = []
+        let subscription = profile.subscribe(\.self) { names.append($0.name) }
+        store.dispatch(.counter(.increment))
+        profile.dispatch(.rename("Grace"))
+        #expect(names == ["Grace"])
+        #expect(store.observedPathCount == 1)
         _ = subscription
     }
 

@@ -52,18 +52,17 @@ let textReducer = Reducer<TextAction, String>.reduce { action, text in
 
 /// A thread-safe list of events, for effects and middlewares that run off the main actor.
 ///
-/// `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer understands pthread-based
-/// locks, and the concurrency tests run under it in CI.
+/// Behind the package's `LockedValue`, which ThreadSanitizer understands (the concurrency
+/// tests run under it in CI).
 final class EventLog: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var events: [String] = []
+    private let events = LockedValue<[String]>([])
 
     func record(_ event: String) {
-        lock.withLock { events.append(event) }
+        events.withLock { $0.append(event) }
     }
 
     var all: [String] {
-        lock.withLock { events }
+        events.withLock { $0 }
     }
 }
 

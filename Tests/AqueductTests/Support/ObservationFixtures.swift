@@ -1,5 +1,4 @@
 import Aqueduct
-import Synchronization
 
 /// A state with fields that change independently, for observation and projection tests.
 struct ProfileState: Equatable, Sendable {
@@ -90,7 +89,7 @@ func makeFeatureStore(_ state: FeatureState = FeatureState()) -> Store<FeatureAc
 
 /// A thread-safe list of actions, for middlewares in tests.
 final class ActionLog<Action: Sendable>: Sendable {
-    private let actions = Mutex<[Action]>([])
+    private let actions = LockedValue<[Action]>([])
 
     func record(_ action: Action) {
         actions.withLock { $0.append(action) }

@@ -113,7 +113,7 @@ public enum LifeSignalApp {
         let session = TerminalSession(store: store, output: output)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
-        await store.firstState { $0.isReadyToExit }
+        for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
         output.print("Bye.\n")
         finish(status: 0)
     }

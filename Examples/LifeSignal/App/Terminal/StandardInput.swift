@@ -12,9 +12,8 @@ import Darwin
 /// blocking read never occupies a thread of the cooperative pool.
 ///
 /// It reads the descriptor with `read(2)`, not with `readLine()`: a thread blocked in
-/// `readLine()` holds the lock of the C stream `stdin`, and `fflush(nil)` — which the logger's
-/// standard-output and standard-error printers call before each write — waits for that lock,
-/// so every log line would hang until the next line of input.
+/// `readLine()` holds the lock of the C stream `stdin`, and any `fflush(nil)` in the process
+/// (which flushes every stream) would wait for that lock until the next line of input.
 public enum StandardInput {
     /// Starts reading standard input; the stream ends at the end of input.
     ///

@@ -49,19 +49,19 @@ public final class TerminalSession {
         switch command {
         case .checkIn:
             store.dispatch(.checkIn(.checkIn))
-            await store.firstState { !$0.checkIn.isCheckingIn }
+            for await busy in store.values(of: \.checkIn.isCheckingIn) where !busy { break }
         case .status:
             say(TerminalText.status(store.state.checkIn))
         case .history:
             store.dispatch(.checkIn(.refresh))
-            await store.firstState { !$0.checkIn.isRefreshing }
+            for await busy in store.values(of: \.checkIn.isRefreshing) where !busy { break }
             say(TerminalText.history(store.state.checkIn.history))
         case .alert:
             store.dispatch(.checkIn(.triggerAlert))
-            await store.firstState { !$0.checkIn.isChangingAlert }
+            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
         case .cancelAlert:
             store.dispatch(.checkIn(.cancelAlert))
-            await store.firstState { !$0.checkIn.isChangingAlert }
+            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
         case .help:
             say(TerminalCommand.helpText)
         case .quit:

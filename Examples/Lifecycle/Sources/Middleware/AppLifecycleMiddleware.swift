@@ -10,7 +10,7 @@ import Aqueduct
 ///
 /// ```swift
 /// let lifecycle = AppLifecycleMiddleware(client: POSIXSignalLifecycle().client)
-///     .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle)
+///     .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
 /// ```
 ///
 /// Main-actor isolated. Releasing the middleware (with its store) stops listening.

@@ -1,0 +1,61 @@
+import Aqueduct
+import Testing
+
+/// Holds the last reference to a store so that another task can drop it.
+final class StoreHandoff<Action: Sendable, State>: Sendable {
+    private let store: LockedValue<Store<Action, State>?>
+
+    init(_ store: Store<Action, State>) {
+        self.store = LockedValue(store)
+    }
+
+    /// Drops the store, on whatever thread calls it.
+    func release() {
+        let store = self.store.withLock { store in
+            defer { store = nil }
+            return store
+        }
+        _ = consume store
+    }
+}
+
+@MainActor
+@Suite struct ObservationLifetimeTests {
+    /// A subscription reaches the store's observation hub through a link the hub clears when it
+    /// goes away. A store released off the main actor must not leave a moment in which a
+    /// subscription cancelled on the main actor reads a dying hub: the store's deinit is
+    /// isolated to the main actor, so the hub is released there. Run under ThreadSanitizer and
+    /// AddressSanitizer in CI.
+    @Test(arguments: [true, false])
+    func aStoreReleasedFromADetachedTaskWhileItsSubscriptionIsCancelled(cancelFirst: Bool) async {
+        for _ in 0..<200 {
+            var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
+            let subscription = store!.subscribe(\.count) { _ in }
+            let values = store!.values(of: \.count)
+            let handoff = StoreHandoff(store!)
+            store = nil
+            let release = Task.detached { handoff.release() }
+            if cancelFirst {
+                subscription.cancel()
+                await release.value
+            } else {
+                await release.value
+                subscription.cancel()
+            }
+            // The store went away: its hub ended the stream after the current value.
+            var iterator = values.makeAsyncIterator()
+            #expect(await iterator.next() == 0)
+            #expect(await iterator.next() == nil)
+        }
+    }
+
+    @Test func aSubscriptionOutlivingItsStoreCancelsQuietly() {
+        var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
+        weak let released = store
+        let subscription = store!.subscribe(\.count) { _ in }
+        store = nil
+        #expect(released == nil)
+        subscription.cancel()
+        subscription.cancel()
+    }
+}
