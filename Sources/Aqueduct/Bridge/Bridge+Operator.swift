@@ -73,6 +73,48 @@ public func --> <Action: Sendable, Payload>(
     )
 }
 
+/// A bridge from an action case to an action made from its payload *and the state*: a
+/// ``StateBridge``.
+///
+/// The left side is what the other forms take — a key path literal to an optional property of
+/// the action, or a function returning the payload (`()` for a case without one). The right
+/// side receives the payload and a ``GetState``; it runs after the reducer, on the main actor,
+/// so `state()` returns the state the original action produced. It returns the action to send,
+/// or `nil` to send nothing, which makes it its own filter.
+///
+/// ```swift
+/// BridgeMiddleware<AppAction, AppState>()
+///     .bridge(\AppAction.reachability?.connected --> { kind, state in
+///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+///     })
+///     .bridge(\AppAction.lifecycle?.didBecomeActive --> { _, state in
+///         .checkIn(.resume(since: state().lastActive))
+///     })
+/// ```
+///
+/// Matching costs what it costs for the other forms — one direct read before the reducer, no
+/// allocation, and nothing more for an action that does not match. A key path held in a
+/// variable: `StateBridge.on(_:send:)`.
+///
+/// - Parameters:
+///   - match: Returns the payload of a matching action and `nil` for any other.
+///   - transform: Makes the action to send from the payload and the state after the reducer,
+///     or returns `nil` to send nothing.
+/// - Returns: The bridge.
+@inlinable
+public func --> <Action: Sendable, Payload, State>(
+    match: @escaping @Sendable (Action) -> Payload?,
+    transform: @escaping @MainActor @Sendable (Payload, GetState<State>) -> Action?
+) -> StateBridge<Action, State> {
+    StateBridge(
+        matches: { match($0) != nil },
+        derive: { action, state in
+            guard let payload = match(action) else { return nil }
+            return transform(payload, state)
+        }
+    )
+}
+
 /// A bridge from one `Equatable` action value to another action.
 ///
 /// ```swift

@@ -10,13 +10,16 @@
 /// AppAction.signOut --> AppAction.reachability(.stopMonitoring)                          // Equatable value
 /// ```
 ///
+/// With a closure of two parameters on the right — the payload and a ``GetState`` — `-->` makes
+/// a ``StateBridge``, whose derived action reads the state after the reducer.
+///
 /// A bridge decides whether an action *matches* before the reducer runs — for the `-->` forms
 /// that is one key-path read or one comparison, which allocates nothing — and derives the
 /// action to send *after* the reducer, once its ``BridgeMiddleware`` filter has passed.
 ///
 /// `Bridge` is a `Sendable` value; it does not know where it is used. The location shown in a
-/// derived action's ``ActionSource/info`` is the one of the ``BridgeMiddleware/bridge(_:file:function:line:)``
-/// call that adds it.
+/// derived action's ``ActionSource/info`` is the one of the
+/// ``BridgeMiddleware/bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` call that adds it.
 public struct Bridge<Action: Sendable>: Sendable {
     /// Decides, before the reducer and without allocating, whether the bridge may fire;
     /// `nil` for a bridge made from a bare derivation, which is always a candidate.

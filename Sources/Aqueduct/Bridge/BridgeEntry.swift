@@ -1,4 +1,5 @@
-/// A bridge as a ``BridgeMiddleware`` keeps it: the bridge, its filter and where it was added.
+/// A bridge as a ``BridgeMiddleware`` keeps it: how it matches, how it derives, its filter and
+/// where it was added.
 @usableFromInline
 internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     /// When a matching bridge fires, evaluated after the reducer.
@@ -19,8 +20,16 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
         }
     }
 
+    /// Decides, before the reducer and without allocating, whether the bridge may fire; `nil`
+    /// for a bridge made from a bare derivation.
     @usableFromInline
-    let bridge: Bridge<Action>
+    let matches: (@Sendable (Action) -> Bool)?
+    /// Makes the action to send after the reducer: a ``StateBridge``'s derivation, or a
+    /// ``Bridge``'s wrapped to ignore the state. One closure for both kinds keeps an entry as
+    /// cheap to copy as a closure, where an enum of the two was copied and destroyed through
+    /// outlined value-witness calls for every entry the loops in `handle` visit.
+    @usableFromInline
+    let derivation: @MainActor @Sendable (Action, GetState<State>) -> Action?
     @usableFromInline
     let filter: Filter
     @usableFromInline
@@ -30,15 +39,33 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     @usableFromInline
     let line: UInt
 
+    init(bridge: Bridge<Action>, filter: Filter, file: StaticString, function: StaticString, line: UInt) {
+        let derive = bridge.derivation
+        self.matches = bridge.matches
+        self.derivation = { action, _ in derive(action) }
+        self.filter = filter
+        self.file = file
+        self.function = function
+        self.line = line
+    }
+
+    init(bridge: StateBridge<Action, State>, file: StaticString, function: StaticString, line: UInt) {
+        self.matches = bridge.matches
+        self.derivation = bridge.derivation
+        self.filter = .always
+        self.file = file
+        self.function = function
+        self.line = line
+    }
+
     /// `true` when the bridge may fire for `action`: its cheap matching test passes, or it has none.
     @inlinable
     func mayMatch(_ action: Action) -> Bool {
-        bridge.matches?(action) ?? true
+        matches?(action) ?? true
     }
 
-    /// The line a derived action's info gains: `Bridged from <original> at <File.swift>, <function>:<line>`.
     /// The source of an action this bridge derived from `original`: the original's source with
-    /// the line `Bridged from <original> at <file>, <function>:<line>`, built only if read.
+    /// the line `Bridged from <original> at <File.swift>, <function>:<line>`, built only if read.
     @usableFromInline
     func derivedSource(from source: ActionSource, original: Action) -> ActionSource {
         let (file, function, line) = (self.file, self.function, self.line)

@@ -1,8 +1,9 @@
 /// A middleware that holds the app's cross-feature workflow: when one feature's action
 /// happens, send another feature's action — without either feature knowing the other.
 ///
-/// Build it as a value, one ``bridge(_:file:function:line:)`` per rule, and compose it with the
-/// app's other middlewares. An app may have as many bridge middlewares as it likes.
+/// Build it as a value, one ``bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` per rule,
+/// and compose it with the app's other middlewares. An app may have as many bridge middlewares
+/// as it likes.
 ///
 /// ```swift
 /// var appBridges: BridgeMiddleware<AppAction, AppState> {
@@ -18,7 +19,8 @@
 /// ## When bridges fire
 /// Whether an action matches a bridge is decided in ``handle(action:from:state:)``, before the
 /// reducer. The filters (`when:`) and the derivations run *after* the reducer has run on the
-/// original action, in an ``Effect/immediate(_:)`` effect, so a filter reads the new state.
+/// original action, in an ``Effect/immediate(_:)`` effect, so a filter — and a
+/// ``StateBridge``'s closure — reads the new state.
 /// The derived actions are processed in the same `dispatch` call, right after the original
 /// action, with no task and no hop. Several bridges matching one action fire in the order
 /// they were added.
@@ -140,6 +142,34 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         adding(BridgeEntry(bridge: bridge, filter: .flag(flag), file: file, function: function, line: line))
     }
 
+    /// Adds a bridge whose derived action reads the state after the reducer, written with `-->`
+    /// and a closure of the payload and a ``GetState``.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.reachability?.connected --> { kind, state in
+    ///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+    ///     })
+    /// ```
+    ///
+    /// The closure is its own filter — it returns `nil` to send nothing — so this form takes no
+    /// `when:`.
+    ///
+    /// - Parameters:
+    ///   - bridge: The bridge, usually written with `-->`.
+    ///   - file: The file of this call, shown in derived actions' info; leave the default.
+    ///   - function: The function of this call, shown in derived actions' info; leave the default.
+    ///   - line: The line of this call, shown in derived actions' info; leave the default.
+    /// - Returns: This middleware with the bridge added after the ones it has.
+    public func bridge(
+        _ bridge: StateBridge<Action, State>,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
+        line: UInt = #line
+    ) -> Self {
+        adding(BridgeEntry(bridge: bridge, file: file, function: function, line: line))
+    }
+
     private func adding(_ entry: BridgeEntry<Action, State>) -> Self {
         Self(entries: entries + [entry])
     }
@@ -167,7 +197,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         let entries = self.entries
         return .immediate { send in
             for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
-                guard let derived = entry.bridge.derivation(action) else { continue }
+                guard let derived = entry.derivation(action, state) else { continue }
                 send(derived, from: entry.derivedSource(from: source, original: action))
             }
         }

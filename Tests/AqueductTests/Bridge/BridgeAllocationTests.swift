@@ -50,32 +50,45 @@ enum MallocCounter {
 struct BridgeAllocationTests {
     typealias AppAction = LifeSignal.AppAction
 
-    /// Other tests allocate on other threads meanwhile, so allow a little noise: a per-call
-    /// allocation would show as at least 1,000.
-    @Test func nonMatchingActionCostsNoAllocation() throws {
+    /// Handles `action` 1,000 times; returns the allocations counted meanwhile and how many of
+    /// the calls returned an effect.
+    static func handle(
+        _ action: AppAction,
+        with bridges: BridgeMiddleware<AppAction, LifeSignal.AppState>
+    ) throws -> (allocations: Int, effects: Int) {
         let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
         let state = GetState.constant(LifeSignal.AppState())
         let source = ActionSource()
         var effects = 0
         let before = count()
-        for _ in 0..<1_000 {
-            if !bridges.handle(action: .lifecycle(.willTerminate), from: source, state: state).isNone { effects += 1 }
+        for _ in 0..<1_000 where !bridges.handle(action: action, from: source, state: state).isNone {
+            effects += 1
         }
-        let allocations = count() - before
+        return (count() - before, effects)
+    }
+
+    /// Other tests allocate on other threads meanwhile, so allow a little noise: a per-call
+    /// allocation would show as at least 1,000.
+    @Test func nonMatchingActionCostsNoAllocation() throws {
+        let (allocations, effects) = try Self.handle(.lifecycle(.willTerminate), with: LifeSignal.appBridges)
+        #expect(effects == 0)
+        #expect(allocations < 100)
+    }
+
+    @Test func nonMatchingActionCostsNoAllocationWithStateBridges() throws {
+        let bridges = BridgeMiddleware<AppAction, LifeSignal.AppState>()
+            .bridge(\AppAction.reachability?.connected --> { kind, _ in .checkIn(.sync(via: kind)) })
+            .bridge(
+                \AppAction.lifecycle?.didBecomeActive --> { _, state in state().isActive ? nil : .checkIn(.refresh) }
+            )
+        let (allocations, effects) = try Self.handle(.lifecycle(.willTerminate), with: bridges)
         #expect(effects == 0)
         #expect(allocations < 100)
     }
 
     @Test func matchingActionAllocatesItsEffect() throws {
-        let count = try #require(MallocCounter.read)
-        let bridges = LifeSignal.appBridges
-        let state = GetState.constant(LifeSignal.AppState())
-        let source = ActionSource()
-        let before = count()
-        for _ in 0..<1_000 {
-            _ = bridges.handle(action: .lifecycle(.didBecomeActive), from: source, state: state)
-        }
-        #expect(count() - before >= 1_000)
+        let (allocations, effects) = try Self.handle(.lifecycle(.didBecomeActive), with: LifeSignal.appBridges)
+        #expect(effects == 1_000)
+        #expect(allocations >= 1_000)
     }
 }

@@ -66,6 +66,11 @@ enum SettingsAction: Sendable, Equatable {
 enum CheckInAction: Sendable, Equatable {
     case refresh
     case sync(via: ConnectionKind)
+
+    var refresh: Void? {
+        if case .refresh = self { return () }
+        return nil
+    }
 }
 
 struct AppSettings: Sendable, Equatable {
@@ -121,16 +126,19 @@ enum LifeSignal {
 
 /// Records every action a store processes, with its source, in order.
 @MainActor
-final class ActionRecorder {
-    private(set) var entries: [(action: LifeSignal.AppAction, source: ActionSource)] = []
+final class Recorder<Action: Sendable, State> {
+    private(set) var entries: [(action: Action, source: ActionSource)] = []
 
-    var actions: [LifeSignal.AppAction] { entries.map(\.action) }
+    var actions: [Action] { entries.map(\.action) }
 
     /// A middleware that records each action before anything else sees it.
-    var middleware: TestMiddleware<LifeSignal.AppAction, LifeSignal.AppState> {
+    var middleware: TestMiddleware<Action, State> {
         TestMiddleware { action, source, _ in
             self.entries.append((action, source))
             return .none
         }
     }
 }
+
+/// The recorder of the LifeSignal fixtures' store.
+typealias ActionRecorder = Recorder<LifeSignal.AppAction, LifeSignal.AppState>

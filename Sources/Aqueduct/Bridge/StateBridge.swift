@@ -1,0 +1,88 @@
+/// A bridge whose derived action depends on the state as well as on the action: the right side
+/// of `-->` receives the payload *and* a state getter, which it reads after the reducer.
+///
+/// Write it with `-->` and a closure of two parameters — the payload and a ``GetState`` — and
+/// add it to a ``BridgeMiddleware`` like any ``Bridge``:
+///
+/// ```swift
+/// BridgeMiddleware<AppAction, AppState>()
+///     .bridge(\AppAction.reachability?.connected --> { kind, state in
+///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+///     })
+///     .bridge(\AppAction.lifecycle?.didBecomeActive --> { _, state in
+///         .checkIn(.resume(since: state().lastActive))
+///     })
+/// ```
+///
+/// Whether an action matches is decided before the reducer, as for every `-->` form: one read
+/// of the key path literal, no allocation, and nothing more when it does not match. The closure
+/// runs after the reducer has run on the original action, on the main actor, so `state()`
+/// returns the state that action produced. Returning `nil` sends nothing, so the closure is its
+/// own filter: a state bridge takes no `when:`.
+///
+/// The derived action is traced like every bridged action: it keeps the original action's
+/// ``ActionSource/file``, ``ActionSource/function`` and ``ActionSource/line``, and its
+/// ``ActionSource/info`` gains `Bridged from <original action> at <file>, <function>:<line>`,
+/// the location of the ``BridgeMiddleware/bridge(_:file:function:line:)-(StateBridge<Action,State>,_,_,_)`` call.
+///
+/// `StateBridge` is a `Sendable` value; its closure is called on the main actor.
+public struct StateBridge<Action: Sendable, State>: Sendable {
+    /// Decides, before the reducer and without allocating, whether the bridge may fire;
+    /// `nil` for a bridge made from a bare derivation, which is always a candidate.
+    @usableFromInline
+    internal let matches: (@Sendable (Action) -> Bool)?
+    /// Derives the action to send from the original action and the state after the reducer;
+    /// `nil` sends nothing.
+    @usableFromInline
+    internal let derivation: @MainActor @Sendable (Action, GetState<State>) -> Action?
+
+    @usableFromInline
+    internal init(
+        matches: (@Sendable (Action) -> Bool)?,
+        derive: @escaping @MainActor @Sendable (Action, GetState<State>) -> Action?
+    ) {
+        self.matches = matches
+        self.derivation = derive
+    }
+
+    /// Creates a state bridge from a function of the action and the state getter, for a rule
+    /// no `-->` form fits.
+    ///
+    /// Prefer `-->` where it fits: it skips a non-matching action before the reducer at no cost,
+    /// while a bridge made here runs `derive` after the reducer for every action.
+    ///
+    /// ```swift
+    /// let bridge = StateBridge<AppAction, AppState> { action, state in
+    ///     guard case .checkIn(.overdue(let id)) = action, state().alerts.isEnabled else { return nil }
+    ///     return .alert(.raise(id))
+    /// }
+    /// ```
+    ///
+    /// - Parameter derive: Returns the action to send for an action, or `nil`. Called on the
+    ///   main actor after the reducer; `state()` returns the state the action produced.
+    public init(_ derive: @escaping @MainActor @Sendable (Action, GetState<State>) -> Action?) {
+        self.init(matches: nil, derive: derive)
+    }
+
+    /// The action this bridge derives from `action` with `state`, or `nil` when it sends nothing.
+    ///
+    /// Use it to test a bridge alone, without a store:
+    ///
+    /// ```swift
+    /// let bridge: StateBridge<AppAction, AppState> = \AppAction.reachability?.connected --> { kind, state in
+    ///     state().isActive ? .checkIn(.sync(via: kind)) : nil
+    /// }
+    /// #expect(bridge.derive(from: .reachability(.connected(.wifi)), state: .constant(activeState))
+    ///     == .checkIn(.sync(via: .wifi)))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The original action.
+    ///   - state: The state getter the bridge reads.
+    /// - Returns: The derived action, or `nil`.
+    @MainActor
+    public func derive(from action: Action, state: GetState<State>) -> Action? {
+        if let matches, !matches(action) { return nil }
+        return derivation(action, state)
+    }
+}
