@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import Aqueduct
+import AqueductTesting
 import Testing
 
 extension RowAction {

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductTesting
 import Testing
 
 // The fixtures live at module level so that their descriptions read as logs show them

@@ -64,6 +64,29 @@ import Testing
         await store.finish()  // the deadline is still scheduled: cancelled, not a failure
     }
 
+    @Test func oneSendsEffectsCanBeAwaitedOnTheirOwn() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: CheckInState(),
+            reducer: CheckInState.reducer,
+            middleware: CheckInMiddleware(client: .double(), clock: clock, now: { start })
+        )
+        let stored = CheckIn(id: checkInID(0), date: start)
+
+        let checkIn = await store.send(.checkIn) { $0.isCheckingIn = true }
+        await checkIn.finish()  // the call to the client has returned
+        await store.receive(\.checkedIn, stored) {
+            $0.isCheckingIn = false
+            $0.lastCheckIn = stored
+            $0.history = [stored]
+        }
+        // The deadline was started by `.checkedIn`, a received action: not `checkIn`'s effect.
+        #expect(!checkIn.isCancelled)
+        #expect(clock.sleeperCount == 1)
+        await store.skipInFlightEffects()
+        await store.finish()
+    }
+
     @Test func theMiddlewareAloneTurnsAClientFailureIntoAnAction() async {
         let tester = MiddlewareTester(
             CheckInMiddleware(client: .failing(.unauthorized), clock: TestClock()),
