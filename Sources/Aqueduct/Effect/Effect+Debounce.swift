@@ -26,13 +26,13 @@ extension Effect {
     ///   - id: Any hashable, sendable value; the effects debounced together share it. In a
     ///     middleware lifted into a collection, each element has its own.
     ///   - duration: How long nothing newer must arrive before the effect runs.
-    ///   - clock: The clock the pause is measured on: the one the middleware was given, a
-    ///     `TestClock` in tests.
+    ///   - clock: The clock the pause is measured on: the one the middleware was given (a
+    ///     `ContinuousClock`, an `any Clock<Duration>`), a `TestClock` in tests.
     /// - Returns: The debounced effect.
-    public func debounce<C: Clock>(
+    public func debounce(
         id: some Hashable & Sendable,
-        for duration: C.Duration,
-        clock: C
+        for duration: Duration,
+        clock: any Clock<Duration>
     ) -> Effect {
         if isNone { return self }
         return Effect.concatenate(

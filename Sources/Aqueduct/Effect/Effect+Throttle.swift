@@ -34,17 +34,17 @@ extension Effect {
     ///   - id: Any hashable, sendable value; the effects throttled together share it. In a
     ///     middleware lifted into a collection, each element has its own. Use one clock per id.
     ///   - interval: The shortest time between two effects let through.
-    ///   - clock: The clock the interval is measured on: the one the middleware was given, a
-    ///     `TestClock` in tests.
+    ///   - clock: The clock the interval is measured on: the one the middleware was given (a
+    ///     `ContinuousClock`, an `any Clock<Duration>`), a `TestClock` in tests.
     ///   - latest: Whether the effect let through at the end of an interval is the newest that
     ///     arrived within it (`true`) or the first (`false`).
     /// - Returns: The throttled effect.
     /// - Complexity: Running it takes O(*n*) in the number of ids the store throttles with an
     ///   interval not yet over.
-    public func throttle<C: Clock>(
+    public func throttle(
         id: some Hashable & Sendable,
-        for interval: C.Duration,
-        clock: C,
+        for interval: Duration,
+        clock: any Clock<Duration>,
         latest: Bool
     ) -> Effect {
         if isNone { return self }
@@ -82,7 +82,7 @@ internal struct ThrottleTiming: Sendable {
     /// once when cancelled.
     let sleepUntilEndOfInterval: @Sendable (_ start: any Sendable) async -> Void
 
-    init<C: Clock>(_ clock: C, _ interval: C.Duration) {
+    init<C: Clock<Duration>>(_ clock: C, _ interval: Duration) {
         now = { clock.now }
         isWithinInterval = { start, now in
             guard let start = start as? C.Instant, let now = now as? C.Instant else { return nil }

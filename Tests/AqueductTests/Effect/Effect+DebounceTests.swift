@@ -144,6 +144,27 @@ import Testing
         await store.finish()
     }
 
+    /// Keeps its clock as an app's composition root injects it: `any Clock<Duration>`.
+    struct Autosave: Middleware {
+        let clock: any Clock<Duration>
+
+        func handle(action: Feed, from source: ActionSource, state: GetState<[String]>) -> Effect<Feed> {
+            guard case .go(let draft) = action else { return .none }
+            return .send(.got(draft)).debounce(id: "autosave", for: .seconds(2), clock: clock)
+        }
+    }
+
+    @Test func aClockInjectedAsAnyClockIsTheOneThePauseIsMeasuredOn() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: [], reducer: feedReducer, middleware: Autosave(clock: clock))
+        await store.send(.go("draft"))
+        await clock.advance(by: .seconds(1))
+        await store.send(.go("final draft"))
+        await clock.advance(by: .seconds(2))
+        await store.receive(.got("final draft")) { $0 = ["final draft"] }
+        await store.finish()
+    }
+
     @Test func aMiddlewareTesterSeesOnlyTheLatestAfterTheClockIsAdvanced() async {
         let clock = TestClock()
         let tester = MiddlewareTester(
