@@ -4,7 +4,9 @@ extension Effect {
     ///
     /// The work and the handler run in the same task, as ``run(priority:operation:)`` runs its
     /// work: what they send goes through the store's inbox, with the source of the action that
-    /// caused the effect. With a typed `throws(Failure)` on the work, the handler gets that type:
+    /// caused the effect. The handler gets the work's error type: `any Error`, unless the work
+    /// says otherwise — Swift does not infer a closure's typed throws, so write it, as here, to
+    /// hand a client's domain error to the handler:
     ///
     /// ```swift
     /// case .checkIn:

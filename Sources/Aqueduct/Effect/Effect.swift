@@ -8,7 +8,9 @@
 ///     switch action {
 ///     case .refresh:
 ///         return .run { send in
-///             do { send(.loaded(try await client.load())) } catch { send(.failed(error)) }
+///             send(.loaded(try await client.load()))
+///         } catch: { error, send in
+///             send(.failed(error))
 ///         }
 ///         .cancellable(id: "refresh", cancelInFlight: true)
 ///     case .stop:
