@@ -303,6 +303,22 @@ import Testing
         await store.finish()
     }
 
+    @Test func aMiddlewareTesterAwaitsEveryPartAndRecordsThemInOrder() async {
+        let tester = MiddlewareTester(
+            feedMiddleware(go: { name, _ in
+                .concatenate(
+                    .send(.got("\(name) 1")),
+                    .run { send in send(.got("\(name) 2")) },
+                    .send(.got("\(name) 3"))
+                )
+            }),
+            state: []
+        )
+        let sent = await tester.handle(.go("x"))
+        #expect(sent.map(\.action) == [.got("x 1"), .got("x 2"), .got("x 3")])
+        #expect(sent.allSatisfy { $0.source.info == "Sent by an effect of go(\"x\")" })
+    }
+
     @Test func concatenatingNothingButNoneGivesNone() {
         #expect(Effect<Feed>.concatenate([]).isNone)
         #expect(Effect<Feed>.concatenate(.none, .none).isNone)
