@@ -289,6 +289,19 @@ import Testing
         await store.finish()
     }
 
+    @Test func aRefreshWithASyncQueueLoadsTheHistoryThenTheAlertThenThePendingCount() async {
+        let store = makeStore(
+            sync: .double(sync: { 0 }, pendingCount: { 3 }),
+            state: CheckInState(hasSyncQueue: true)
+        )
+
+        await store.send(.refresh) { $0.isRefreshing = true }
+        await store.receive(\.historyLoaded, []) { $0.isRefreshing = false }
+        await store.receive(\.activeAlertLoaded)
+        await store.receive(\.pendingCountLoaded, 3) { $0.pendingSyncCount = 3 }
+        await store.finish()
+    }
+
     @Test func aRefreshThatFailsReportsEachFailure() async {
         let store = makeStore(client: .failing(.unauthorized))
 
@@ -320,6 +333,32 @@ import Testing
         await store.send(.sync) { $0.isSyncing = true }
         await store.receive(\.synced, 2) { $0.isSyncing = false }
         await store.receive(\.pendingCountLoaded, 0) { $0.pendingSyncCount = 0 }
+        await store.finish()
+    }
+
+    @Test func aBurstOfSyncsPushesAtOnceAndOnceMoreAtTheEndOfTheInterval() async {
+        let store = makeStore(
+            sync: .double(sync: { 1 }, pendingCount: { 0 }),
+            state: CheckInState(hasSyncQueue: true)
+        )
+
+        await store.send(.sync) { $0.isSyncing = true }
+        await store.receive(\.synced, 1) { $0.isSyncing = false }
+        await store.receive(\.pendingCountLoaded, 0) { $0.pendingSyncCount = 0 }
+        // Becoming active and the network coming back ask again within the 2 s interval: one
+        // more sync, at its end.
+        await store.send(.sync) { $0.isSyncing = true }
+        await store.send(.sync)
+        await clock.advance(by: .seconds(1))
+        #expect(store.state.isSyncing)
+        await clock.advance(by: .seconds(1))
+        await store.receive(\.synced, 1) { $0.isSyncing = false }
+        await store.receive(\.pendingCountLoaded, 0)
+        // A flush is not throttled: the last sync before the app ends runs at once.
+        await store.send(.flush) { $0.isFlushing = true }
+        await store.receive(\.synced, 1)
+        await store.receive(\.pendingCountLoaded, 0)
+        await store.receive(\.flushed) { $0.isFlushing = false }
         await store.finish()
     }
 
