@@ -16,7 +16,11 @@ let package = Package(
     targets: [
         .target(name: "Aqueduct"),
         .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
-        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+        .testTarget(
+            name: "AqueductTests",
+            dependencies: ["Aqueduct", "AqueductTesting"],
+            exclude: ["Recording/Fixtures"]
+        ),
         .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
     ],
     swiftLanguageModes: [.v6]
