@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
+        .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
     ],
     targets: [
         .target(name: "Aqueduct"),
@@ -22,6 +23,15 @@ let package = Package(
             exclude: ["Recording/Fixtures"]
         ),
         .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+
+        // `swift run AqueductDevTools report RECORDING.jsonl --output report.html`: the report of
+        // a recording, one self-contained HTML file. Its tests load reports in headless Chromium.
+        .executableTarget(name: "AqueductDevTools", dependencies: ["Aqueduct"]),
+        .testTarget(
+            name: "AqueductDevToolsTests",
+            dependencies: ["AqueductDevTools", "Aqueduct"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
