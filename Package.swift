@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 // Aqueduct has no package dependencies by design: toolchain modules and system C libraries only.
 //
-// This package is the framework and nothing else: an app that depends on it sees only these
-// targets, and SwiftPM wants target names unique across a package graph. The examples are the
-// package in `Examples/`, the benchmark the one in `Benchmarks/`; both depend on this one by path.
+// This package is the framework and its tool, nothing else, every target named Aqueduct…: an
+// app that depends on it sees these targets, and SwiftPM wants target names unique across a
+// package graph. The examples are the package in `Examples/`, the benchmark the one in
+// `Benchmarks/`; both depend on this one by path.
 import PackageDescription
 
 let package = Package(

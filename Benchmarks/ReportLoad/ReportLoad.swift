@@ -101,9 +101,9 @@ struct ReportLoad {
             | recording (JSON Lines) | \(size(recording)), written in \(milliseconds(written)) ms |
             | report (one HTML file) | \(size(report)) |
             | `AqueductDevTools report` (release), wall | \(milliseconds(reportTime)) ms |
-            | Chromium: page ready (navigation start → list and details drawn), median of \(runs) | \(median.load) ms (min \(byLoad[0].load), max \(byLoad[byLoad.count - 1].load)) |
-            | of which the report's script (parse the data, build the indices, first draw) | \(median.script) ms |
-            | Chromium process, headless, start to exit, median | \(milliseconds(loads.map(\.wall).sorted()[runs / 2])) ms |
+            | Chromium: page loaded (navigation start → first frame painted after the script), median of \(runs) | \(median.load) ms (min \(byLoad[0].load), max \(byLoad[byLoad.count - 1].load)) |
+            | of which the report's script (parse the data, build the indices, draw the list and the details) | \(median.script) ms |
+            | Chromium process, headless `--dump-dom` (prints the whole page), start to exit, median | \(milliseconds(loads.map(\.wall).sorted()[runs / 2])) ms |
             """
         )
         if let keep { print("\nFiles kept in \(keep).") }

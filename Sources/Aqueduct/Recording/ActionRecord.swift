@@ -66,8 +66,9 @@ public struct ActionRecord: Hashable, Sendable {
     public var action: Action
     /// Who dispatched the action, and what happened to it on the way.
     public var source: Source
-    /// The parts of the state the action changed, as ``StateChange``-style paths with the text
-    /// before and after; empty when it changed nothing (or the state is not compared).
+    /// The parts of the state the action changed, each a path with its text before and after
+    /// (see ``Change``), as the logger's state diff finds them; empty when it changed nothing
+    /// (or the state is not compared).
     public var changes: [Change]
     /// Whether the state diff found more changes than ``changes`` holds.
     public var changesTruncated: Bool

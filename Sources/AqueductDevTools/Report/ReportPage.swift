@@ -14,12 +14,18 @@ import Foundation
 /// ``ReportData``). Text from the recording reaches the page only through that JSON, escaped
 /// by ``HTMLEscaping/scriptData(_:)``, and the script shows it with `textContent`, never as
 /// markup. The title is the one other text, escaped by ``HTMLEscaping/text(_:)``. A content
-/// security policy forbids every fetch, so the page cannot reach the network even by mistake.
+/// security policy forbids every fetch, so the page cannot reach the network even by mistake,
+/// and lets only the page's own script run (by its SHA-256 digest), so that even text that
+/// slipped past the escaping could not run as script.
 struct ReportPage {
     let recording: ActionRecording
     let title: String
     let recordingName: String
     var generated = Date()
+
+    /// The policy's name for the page's one script: `sha256-` and its digest in Base64. A
+    /// script whose text differs, or an event handler attribute, does not run.
+    static let scriptHash = "sha256-" + Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
 
     /// The page, UTF-8.
     func html() -> [UInt8] {
@@ -34,7 +40,7 @@ struct ReportPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" \
-            content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+            content="default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.scriptHash)'">
             <meta name="generator" content="AqueductDevTools">
             <title>\(title) — Aqueduct DevTools</title>
             <style>\(Self.style)</style>

@@ -142,6 +142,23 @@ struct ReportBrowserTests {
         }
     }
 
+    /// Were text ever to slip past the escaping, the page's policy would still not run it: only
+    /// the script whose digest it names runs. Here markup is put into the page by hand.
+    @Test func scriptThatIsNotThePagesOwnDoesNotRun() throws {
+        try ReportFixtures.withDirectory { directory in
+            let page = try ReportFixtures.report(of: ReportFixtures.session, in: directory)
+            var html = try String(contentsOf: page, encoding: .utf8)
+            let injected =
+                #"<img src="x" onerror="document.body.dataset.pwned='handler'">"#
+                + #"<script>document.body.dataset.pwned='script'</script>"#
+            html = html.replacingOccurrences(of: "<main>", with: injected + "<main>")
+            try html.write(to: page, atomically: true, encoding: .utf8)
+            let report = RenderedReport(html: try chromium.dumpDOM(page, in: directory))
+            #expect(report.body["data-ready"] == "true", "the page's own script runs")
+            #expect(report.body["data-pwned"] == nil)
+        }
+    }
+
     @Test func onlyTheRowsInViewAreInTheDocument() throws {
         try ReportFixtures.withDirectory { directory in
             let recording = directory.appendingPathComponent("long.jsonl")

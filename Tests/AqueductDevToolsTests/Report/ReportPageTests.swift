@@ -71,9 +71,19 @@ import Testing
         #expect(!page.contains("<script>alert('x')"))
     }
 
-    @Test func thePageLoadsNothingAndForbidsLoading() {
+    @Test func thePageLoadsNothingAndRunsOnlyItsOwnScript() {
         let page = Self.page(Self.hostile)
-        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
+        #expect(
+            page.contains(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                    + "style-src 'unsafe-inline'; script-src '\(ReportPage.scriptHash)'\">"
+            )
+        )
+        #expect(
+            ReportPage.scriptHash == "sha256-"
+                + Data(SHA256.digest(Array(ReportPage.script.utf8))).base64EncodedString()
+        )
+        #expect(page.contains("<script>" + ReportPage.script + "</script>"))
         for reference in ["http://", "https://", "src=\"", "href=\"", "@import", "url("] {
             #expect(!page.contains(reference), "\(reference) in the page")
         }
