@@ -73,6 +73,7 @@ struct ReportLoad {
                 chromium,
                 [
                     "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
+                    "--user-data-dir=\(directory.appendingPathComponent("chromium-profile").path)",
                     "--virtual-time-budget=120000", "--dump-dom", report.absoluteString,
                 ]
             )

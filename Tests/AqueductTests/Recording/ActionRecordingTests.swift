@@ -170,7 +170,7 @@ import Testing
 
     @Test func aLargeFileReadsAcrossItsChunks() throws {
         try Self.withDirectory { directory in
-            let records = (0..<3_000).map { Self.record($0, cause: $0 == 0 ? nil : $0 - 1) }
+            let records = (0..<1_200).map { Self.record($0, cause: $0 == 0 ? nil : $0 - 1) }
             let path = directory + "/large.jsonl"
             let text = try Self.text(records)
             #expect(text.utf8.count > 4 * (1 << 16))
