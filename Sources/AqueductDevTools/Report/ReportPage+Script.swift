@@ -163,7 +163,7 @@ extension ReportPage {
                 const i = treeOrder[position];
                 if (keep && !keep[i]) { position += subtree[i]; continue; }
                 out[k++] = i;
-                position += collapsed[i] ? subtree[i] : 1;
+                position += collapsed[i] && !keep ? subtree[i] : 1;  // a filter shows matches in folds too
               }
             }
             shown = out.subarray(0, k);
@@ -274,46 +274,67 @@ extension ReportPage {
             pathSteps.set(index, steps);
             return steps;
           };
-          const reach = (root, steps, create) => {
-            let node = root;
+          // Every change replaces (or removes) one child of one node, and each record keeps what
+          // it replaced, so moving back an action undoes one record instead of rebuilding from
+          // the start: stepping through the list costs the changes of one action either way.
+          // The whole state is the child '' of `holder`, so a change of it is no special case.
+          const holder = { kids: new Map([['', newNode()]]) };
+          const undo = [];  // undo[k]: [owner, step, the child it had or undefined], in order
+          let appliedUpTo = -1;
+          const reach = (node, steps, create, log) => {
             for (const step of steps) {
               let next = node.kids && node.kids.get(step);
               if (!next) {
                 if (!create) return null;
                 if (!node.kids) node.kids = new Map();
                 next = newNode();
+                log.push([node, step, undefined]);
                 node.kids.set(step, next);
               }
               node = next;
             }
             return node;
           };
-          let state = newNode(), stateUpTo = -1;
+          const replace = (owner, step, node, log) => {
+            log.push([owner, step, owner.kids ? owner.kids.get(step) : undefined]);
+            if (!owner.kids) owner.kids = new Map();
+            if (node) owner.kids.set(step, node); else owner.kids.delete(step);
+          };
           const applyRecord = (i) => {
+            const log = [];
             for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) {
-              const steps = stepsOf(data.changePath[c]);
+              const steps = ['', ...stepsOf(data.changePath[c])];
               const before = data.changeBefore[c], after = data.changeAfter[c];
               const last = steps[steps.length - 1];
-              if ((before < 0 || after < 0) && !(last && last[0] === '[')) {
-                const node = reach(state, steps, true);
-                if (!node.members) node.members = new Map();
-                if (before >= 0) node.members.delete(before);
-                if (after >= 0) node.members.set(after, i);
-                node.at = i;
+              const isMember = (before < 0 || after < 0) && last[0] !== '[';
+              const owner = reach(holder, steps.slice(0, -1), isMember || after >= 0, log);
+              if (!owner) continue;
+              const old = owner.kids && owner.kids.get(last);
+              if (isMember) {
+                const members = new Map(old && old.members ? old.members : []);
+                if (before >= 0) members.delete(before);
+                if (after >= 0) members.set(after, i);
+                replace(owner, last, { kids: old ? old.kids : null, value: undefined, at: i, members }, log);
               } else if (after < 0) {
-                const owner = reach(state, steps.slice(0, -1), false);
-                if (owner && owner.kids) owner.kids.delete(last);
+                if (old) replace(owner, last, undefined, log);
               } else {
-                const node = reach(state, steps, true);
-                node.value = after; node.at = i; node.kids = null; node.members = null;
+                replace(owner, last, { kids: null, value: after, at: i, members: null }, log);
               }
             }
+            undo[i] = log;
+          };
+          const revertRecord = (i) => {
+            const log = undo[i];
+            for (let k = log.length - 1; k >= 0; k--) {
+              const [owner, step, previous] = log[k];
+              if (previous) owner.kids.set(step, previous); else owner.kids.delete(step);
+            }
+            undo[i] = undefined;
           };
           const stateAfter = (i) => {
-            if (stateUpTo > i) { state = newNode(); stateUpTo = -1; }
-            for (let k = stateUpTo + 1; k <= i; k++) applyRecord(k);
-            stateUpTo = i;
-            return state;
+            while (appliedUpTo > i) revertRecord(appliedUpTo--);
+            while (appliedUpTo < i) applyRecord(++appliedUpTo);
+            return holder.kids.get('');
           };
 
           // A state can be large (a history of thousands of entries): the panel shows at most
@@ -323,7 +344,7 @@ extension ReportPage {
             const root = stateAfter(i);
             const changedHere = new Set();
             for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) {
-              const node = reach(root, stepsOf(data.changePath[c]), false);
+              const node = reach(root, stepsOf(data.changePath[c]), false, null);
               if (node) changedHere.add(node);
             }
             let budget = NODE_LIMIT;
