@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
         .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
+        .plugin(name: "AqueductCaseAccessors", targets: ["AqueductCaseAccessorsPlugin"]),
     ],
     targets: [
         .target(name: "Aqueduct"),
@@ -32,6 +33,28 @@ let package = Package(
             name: "AqueductDevToolsTests",
             dependencies: ["AqueductDevTools", "Aqueduct"],
             exclude: ["Fixtures"]
+        ),
+
+        // Case accessors: `swift package case-accessors`, a command plugin that runs the
+        // generator (a thin executable over a library the tests reach) on a package's targets.
+        // It declares no permission on purpose: see the plugin's comment.
+        .target(name: "AqueductCaseAccessorsCore"),
+        .executableTarget(name: "AqueductCaseAccessorGenerator", dependencies: ["AqueductCaseAccessorsCore"]),
+        .plugin(
+            name: "AqueductCaseAccessorsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "case-accessors",
+                    description: "Generates the case accessors of CaseAccessible enums; --check writes nothing"
+                )
+            ),
+            dependencies: ["AqueductCaseAccessorGenerator"],
+            path: "Sources/AqueductCaseAccessorsPlugin"
+        ),
+        .testTarget(
+            name: "AqueductCaseAccessorsTests",
+            dependencies: ["AqueductCaseAccessorsCore"],
+            exclude: ["Corpus"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -76,7 +76,7 @@ public struct CheckInMiddleware: Middleware {
                 do throws(CheckInError) {
                     send(.checkedIn(try await client.checkIn(at: now())))
                 } catch {
-                    send(.failed(.checkIn, error))
+                    send(.failed(operation: .checkIn, error: error))
                     return
                 }
                 if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
@@ -86,12 +86,12 @@ public struct CheckInMiddleware: Middleware {
                 do throws(CheckInError) {
                     send(.historyLoaded(try await client.history(limit: historyLimit)))
                 } catch {
-                    send(.failed(.refresh, error))
+                    send(.failed(operation: .refresh, error: error))
                 }
                 do throws(CheckInError) {
                     send(.activeAlertLoaded(try await client.activeAlert()))
                 } catch {
-                    send(.failed(.refresh, error))
+                    send(.failed(operation: .refresh, error: error))
                 }
                 if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
             }
@@ -100,7 +100,7 @@ public struct CheckInMiddleware: Middleware {
                 do throws(CheckInError) {
                     send(.alertTriggered(try await client.triggerAlert()))
                 } catch {
-                    send(.failed(.triggerAlert, error))
+                    send(.failed(operation: .triggerAlert, error: error))
                 }
             }
         case .cancelAlert:
@@ -114,7 +114,7 @@ public struct CheckInMiddleware: Middleware {
                     guard let alert else { throw .notActive }
                     send(.alertCancelled(try await client.cancelAlert(id: alert.id)))
                 } catch {
-                    send(.failed(.cancelAlert, error))
+                    send(.failed(operation: .cancelAlert, error: error))
                 }
             }
         case .failed(.triggerAlert, .alreadyActive):
@@ -123,7 +123,7 @@ public struct CheckInMiddleware: Middleware {
                 do throws(CheckInError) {
                     send(.activeAlertLoaded(try await client.activeAlert()))
                 } catch {
-                    send(.failed(.refresh, error))
+                    send(.failed(operation: .refresh, error: error))
                 }
             }
         case .sync:
@@ -181,7 +181,7 @@ public struct CheckInMiddleware: Middleware {
         do throws(CheckInError) {
             send(.synced(try await capability.sync()))
         } catch {
-            send(.failed(operation, error))
+            send(.failed(operation: operation, error: error))
         }
         await loadPendingCount(capability, send)
     }
@@ -191,7 +191,7 @@ public struct CheckInMiddleware: Middleware {
         do throws(CheckInError) {
             send(.pendingCountLoaded(try await capability.pendingCount()))
         } catch {
-            send(.failed(.sync, error))
+            send(.failed(operation: .sync, error: error))
         }
     }
 }
