@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "CheckInTests",
             dependencies: ["CheckIn", "CheckInClient", aqueduct, aqueductTesting],
-            path: "CheckIn/Tests/CheckInTests"
+            path: "CheckIn/Tests/CheckInTests",
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CheckInAdaptersTests",

@@ -38,6 +38,8 @@ protocol ScenarioCatalog {
     static var g: ScenarioSlot { get }
     /// h. projections 10 levels deep and 1,000 unrelated observers.
     static var h: ScenarioSlot { get }
+    /// i. the recorder middleware writing every action to a file.
+    static var i: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -66,7 +68,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one

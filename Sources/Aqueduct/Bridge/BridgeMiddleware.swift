@@ -198,7 +198,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         return .immediate { send in
             for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
                 guard let derived = entry.derivation(action, state) else { continue }
-                send(derived, from: entry.derivedSource(from: source, original: action))
+                send._sendBridged(derived, from: entry.derivedSource(from: source, original: action))
             }
         }
     }

@@ -238,7 +238,9 @@ public struct Effect<Action> {
         case .immediate(let work):
             return Effect<NewAction>(
                 .immediate { send in
-                    work(ImmediateSend { action, source in send._send(transform(action), source) })
+                    work(
+                        ImmediateSend(_kinded: { action, source, kind in send._send(transform(action), source, kind) })
+                    )
                 }
             )
         case .run(let priority, let operation):

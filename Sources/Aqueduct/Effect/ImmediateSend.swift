@@ -19,14 +19,27 @@
 /// Main-actor isolated. Use it only inside the work it was given to; it must not escape.
 @MainActor
 public struct ImmediateSend<Action> {
+    /// Receives each action, its given source (or `nil`) and how the effect's cause set it off
+    /// (``ActionCause/Kind/sentByEffect``, or ``ActionCause/Kind/bridgedFrom`` from a bridge).
     @usableFromInline
-    internal let _send: @MainActor (Action, ActionSource?) -> Void
+    internal let _send: @MainActor (Action, ActionSource?, ActionCause.Kind) -> Void
 
     /// Creates a send function. Stores create these; tests can too, to run an effect by hand.
+    ///
+    /// ```swift
+    /// var sent: [AppAction] = []
+    /// ImmediateSend<AppAction> { action, _ in sent.append(action) }(.refresh)
+    /// ```
     ///
     /// - Parameter send: Receives each action and the source given to
     ///   ``callAsFunction(_:from:)``, or `nil` when the caller gave none.
     public init(_ send: @escaping @MainActor (Action, ActionSource?) -> Void) {
+        self._send = { action, source, _ in send(action, source) }
+    }
+
+    /// Creates a send function that is also told how each action relates to the effect's cause.
+    @usableFromInline
+    internal init(_kinded send: @escaping @MainActor (Action, ActionSource?, ActionCause.Kind) -> Void) {
         self._send = send
     }
 
@@ -35,16 +48,23 @@ public struct ImmediateSend<Action> {
     ///
     /// - Parameter action: The action.
     public func callAsFunction(_ action: Action) {
-        _send(action, nil)
+        _send(action, nil, .sentByEffect)
     }
 
-    /// Sends an action with the given source, for example one derived by a bridge.
+    /// Sends an action with the given source.
     ///
     /// - Parameters:
     ///   - action: The action.
     ///   - source: The source it carries.
     public func callAsFunction(_ action: Action, from source: ActionSource) {
-        _send(action, source)
+        _send(action, source, .sentByEffect)
+    }
+
+    /// Sends an action a bridge derived, so that its cause is recorded as
+    /// ``ActionCause/Kind/bridgedFrom``.
+    @inlinable
+    internal func _sendBridged(_ action: Action, from source: ActionSource) {
+        _send(action, source, .bridgedFrom)
     }
 }
 

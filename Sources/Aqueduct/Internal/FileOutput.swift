@@ -51,21 +51,43 @@ internal final class FileOutput: Sendable {
     /// Writes all of `text`, retrying partial and interrupted writes; gives up silently on an
     /// error (a full disk must not bring the app down through its logger).
     func write(_ text: String) {
+        _ = writeAll(text)
+    }
+
+    /// Writes all of `text`, retrying partial and interrupted writes.
+    ///
+    /// - Returns: `nil` once everything is written, or why writing stopped (the `errno` text).
+    func writeAll(_ text: String) -> String? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var text = text
-        text.withUTF8 { bytes in
-            guard var pointer = bytes.baseAddress else { return }
+        return text.withUTF8 { bytes -> String? in
+            guard var pointer = bytes.baseAddress else { return nil }
             var remaining = bytes.count
             while remaining > 0 {
                 let written = systemWrite(descriptor, pointer, remaining)
                 if written < 0 {
-                    if errno == EINTR { continue }
-                    return
+                    let code = errno
+                    if code == EINTR { continue }
+                    return String(cString: strerror(code))
                 }
                 pointer += written
                 remaining -= written
             }
+            return nil
         }
+        #else
+        return "files are not supported on this platform"
+        #endif
+    }
+
+    /// The size of the file in bytes (0 for what is not a regular file).
+    var size: Int {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return 0 }
+        return Int(status.st_size)
+        #else
+        return 0
         #endif
     }
 

@@ -6,6 +6,12 @@
 /// at most ``cascadeLimit`` actions, itself included; the one over the limit and everything
 /// queued behind it are dropped and reported as a runaway loop.
 ///
+/// It numbers the actions in processing order and stamps each one's source with its number
+/// (``ActionSource/seq``) when it begins, and with its cause (``ActionSource/cause``) when it is
+/// dispatched: the cause the caller gave (an effect, a bridge), or — for an action dispatched
+/// while another is processed with none given — that action, `dispatchedDuring`. Stamping
+/// writes three words of a source; it allocates nothing.
+///
 /// The queue is an array with a moving head: appending and popping are O(1), and the storage
 /// is kept between cascades, so a dispatch that queues nothing allocates nothing.
 @usableFromInline
@@ -21,6 +27,12 @@ internal struct DispatchStateMachine<Action> {
     internal var processedInCascade = 0
     @usableFromInline
     internal var cascadeLimit = 100_000
+    /// The number the next action to begin processing gets.
+    @usableFromInline
+    internal var nextSeq = 0
+    /// The number of the action being processed; -1 while the work being done is not an action.
+    @usableFromInline
+    internal var currentSeq = -1
 
     @usableFromInline
     internal init() {}
@@ -28,22 +40,45 @@ internal struct DispatchStateMachine<Action> {
     /// What to do with a dispatched action.
     @usableFromInline
     internal enum DispatchAction {
-        /// Nothing was being processed: process the action now, then drain the queue.
-        case process
+        /// Nothing was being processed: process the action now, as number `seq`, then drain the
+        /// queue.
+        case process(seq: Int)
         /// Another action is being processed: the action was queued behind it.
         case queued
     }
 
-    /// An action is dispatched.
+    /// An action is dispatched. Queued behind the action being processed, its source is stamped
+    /// with `cause` — or, when none is given, with that action as `dispatchedDuring`. Processed
+    /// now, it gets its number; the caller stamps the source only if something reads it (a copy
+    /// of the source on every dispatch cost scenario a its 2× budget margin).
     @inlinable
-    internal mutating func dispatch(_ action: Action, from source: ActionSource) -> DispatchAction {
+    internal mutating func dispatch(
+        _ action: Action,
+        from source: ActionSource,
+        causedBy cause: ActionCause?
+    ) -> DispatchAction {
         if isProcessing {
+            var source = source
+            if let cause {
+                source._stampCause(cause)
+            } else {
+                source._stampCause(currentSeq < 0 ? nil : ActionCause(seq: currentSeq, kind: .dispatchedDuring))
+            }
             queue.append((action, source))
             return .queued
         }
         isProcessing = true
         processedInCascade = 1
-        return .process
+        return .process(seq: begin())
+    }
+
+    /// Numbers the action about to be processed.
+    @inlinable
+    internal mutating func begin() -> Int {
+        let seq = nextSeq
+        currentSeq = seq
+        nextSeq &+= 1
+        return seq
     }
 
     /// Work that is not an action of this runtime (an effect run for a middleware under test)
@@ -54,6 +89,7 @@ internal struct DispatchStateMachine<Action> {
         if isProcessing { return false }
         isProcessing = true
         processedInCascade = 0
+        currentSeq = -1
         return true
     }
 
@@ -88,7 +124,7 @@ internal struct DispatchStateMachine<Action> {
             isProcessing = false
             return .finished
         }
-        let (action, source) = queue[head]
+        var (action, source) = queue[head]
         head += 1
         processedInCascade += 1
         if processedInCascade > cascadeLimit {
@@ -102,6 +138,7 @@ internal struct DispatchStateMachine<Action> {
             queue.removeAll(keepingCapacity: true)
             head = 0
         }
+        source._seq = begin()
         return .process(action, source)
     }
 }

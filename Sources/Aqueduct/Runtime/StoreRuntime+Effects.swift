@@ -20,6 +20,16 @@ extension StoreRuntime {
             }
         }
 
+        /// The cause stamped on an action the effect sends: the causing action, by its number,
+        /// with `kind`; `nil` when the cause is not an action of this runtime.
+        @inlinable
+        internal func actionCause(_ kind: ActionCause.Kind) -> ActionCause? {
+            switch self {
+            case .action(_, let source): source.seq.map { ActionCause(seq: $0, kind: kind) }
+            case .given: nil
+            }
+        }
+
         /// Describes the cause, when read.
         @inlinable
         internal var describe: @Sendable () -> String {
@@ -45,9 +55,13 @@ extension StoreRuntime {
         case .none:
             break
         case .send(let action, let given):
-            dispatch(action, from: given ?? cause.derivedSource)
+            dispatch(action, from: given ?? cause.derivedSource, causedBy: cause.actionCause(.sentByEffect))
         case .immediate(let work):
-            work(ImmediateSend { action, given in self.dispatch(action, from: given ?? cause.derivedSource) })
+            work(
+                ImmediateSend(_kinded: { action, given, kind in
+                    self.dispatch(action, from: given ?? cause.derivedSource, causedBy: cause.actionCause(kind))
+                })
+            )
         case .run(let priority, let operation):
             startEffect(priority: priority, operation: operation, cause: cause, ids: ids)
         case .merge(let effects):
@@ -146,7 +160,12 @@ extension StoreRuntime {
     ) {
         let storage = self.storage
         let derived = cause.derivedSource
-        let send = Send<Action> { action, given in storage.enqueue(action, given ?? derived) }
+        let actionCause = cause.actionCause(.sentByEffect)
+        let send = Send<Action> { action, given in
+            var source = given ?? derived
+            source._stampCause(actionCause)
+            storage.enqueue(action, source)
+        }
         let token = storage.reserveEffect()
         let task: Task<Void, Never>
         if let executor {

@@ -101,7 +101,13 @@ package final class StoreRuntime<Action: Sendable, State> {
         }
         self.getState = GetState { memory.fields.pointee.state }
         self.storage = storage
-        self.dispatcher = Dispatcher { action, source in storage.enqueue(action, source) }
+        // An action from another isolation is from outside: a cause its source carries (one
+        // forwarded from an action processed earlier) is cleared.
+        self.dispatcher = Dispatcher { action, source in
+            var source = source
+            source._stampCause(nil)
+            storage.enqueue(action, source)
+        }
         switch effects {
         case .concurrent:
             self.executor = nil
@@ -156,11 +162,29 @@ package final class StoreRuntime<Action: Sendable, State> {
     /// - Complexity: O(1) plus the work of the middleware, reducer and observers.
     @inlinable
     package func dispatch(_ action: Action, from source: ActionSource) {
-        switch fields.pointee.dispatch.dispatch(action, from: source) {
+        dispatch(action, from: source, causedBy: nil)
+    }
+
+    /// Dispatches an action that `cause` set off (an effect's, a bridge's), or — with `nil` —
+    /// one from outside, or caused by the action being processed if there is one. The source
+    /// is stamped with the cause and, when processed, the action's number (see
+    /// ``DispatchStateMachine``).
+    @inlinable
+    internal func dispatch(_ action: Action, from source: ActionSource, causedBy cause: ActionCause?) {
+        switch fields.pointee.dispatch.dispatch(action, from: source, causedBy: cause) {
         case .queued:
             return
-        case .process:
-            process(action, source)
+        case .process(let seq):
+            if handle == nil, !fields.pointee.hasObservers {
+                // Nothing reads the source: it is not stamped. Copying it to stamp it, on every
+                // dispatch, took scenario a from 0.5× to 1.5× the class store.
+                reducer._reduce(action, &fields.pointee.state)
+            } else {
+                var stamped = source
+                stamped._seq = seq
+                stamped._stampCause(cause)
+                process(action, stamped)
+            }
             if !fields.pointee.dispatch.finishIfNothingQueued() { drainQueue() }
         }
     }
@@ -226,8 +250,10 @@ package final class StoreRuntime<Action: Sendable, State> {
         var batch = fields.pointee.spareBatch
         fields.pointee.spareBatch = []
         storage.takeInbox(into: &batch)
+        // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
+        // effect's action by an effect's `Send`.
         for (action, source) in batch {
-            dispatch(action, from: source)
+            dispatch(action, from: source, causedBy: source.cause)
         }
         batch.removeAll(keepingCapacity: true)
         fields.pointee.spareBatch = batch

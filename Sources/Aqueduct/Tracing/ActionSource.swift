@@ -18,11 +18,22 @@
 /// info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
 /// ```
 ///
+/// ## Sequence numbers and causes
+/// The store that processes an action stamps on its source the action's number within the
+/// store (``seq``) and what set it off (``cause``): the earlier action whose bridge derived it,
+/// whose effect sent it, or during whose processing it was dispatched — `nil` for an action
+/// from outside. See ``ActionCause``.
+///
 /// `ActionSource` is a value: `Sendable`, `Hashable` and `Codable`. Two sources are equal when
-/// their strings and lines are equal, however they were captured.
+/// their strings and lines are equal, however they were captured; ``seq`` and ``cause`` are
+/// not compared, hashed or encoded (a recording writes them as fields of their own).
 public struct ActionSource: Sendable {
     @usableFromInline
     internal let _fileLiteral: StaticString
+    /// The kind of ``cause`` (see ``ActionCause/Kind/_code``), 0 for none. Declared here so that
+    /// it fills the padding after the file literal: the stamp adds two words, not three.
+    @usableFromInline
+    internal var _causeKindCode: UInt8
     @usableFromInline
     internal let _functionLiteral: StaticString
     /// Run-time strings and info lines; `nil` for a plain call site, which keeps building,
@@ -32,6 +43,13 @@ public struct ActionSource: Sendable {
 
     /// The line of the call that dispatched the action.
     public let line: UInt
+
+    /// ``seq``, or -1 before a store processed the action.
+    @usableFromInline
+    internal var _seq: Int
+    /// ``cause``'s sequence number, when ``_causeKindCode`` is not 0.
+    @usableFromInline
+    internal var _causeSeq: Int
 
     /// Creates a source from compile-time strings, as default arguments capture them.
     ///
@@ -57,6 +75,9 @@ public struct ActionSource: Sendable {
         self._functionLiteral = function
         self._extras = info.map { SourceExtras(file: nil, function: nil, earlier: nil, line: .text($0)) }
         self.line = line
+        self._causeKindCode = 0
+        self._seq = -1
+        self._causeSeq = 0
     }
 
     /// Creates a source from run-time strings, for example one decoded from a log.
@@ -71,6 +92,9 @@ public struct ActionSource: Sendable {
         self._functionLiteral = ""
         self._extras = SourceExtras(file: file, function: function, earlier: nil, line: info.map { .text($0) })
         self.line = line
+        self._causeKindCode = 0
+        self._seq = -1
+        self._causeSeq = 0
     }
 
     private init(copying source: ActionSource, extras: SourceExtras) {
@@ -78,6 +102,47 @@ public struct ActionSource: Sendable {
         self._functionLiteral = source._functionLiteral
         self._extras = extras
         self.line = source.line
+        self._causeKindCode = source._causeKindCode
+        self._seq = source._seq
+        self._causeSeq = source._causeSeq
+    }
+
+    /// The action's number within the store that processed it: 0 for the store's first action,
+    /// then one more for each, in processing order. `nil` until a store processes the action
+    /// (a source made by hand, or one an action waiting in a queue carries).
+    ///
+    /// ```swift
+    /// func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
+    ///     print("#\(source.seq ?? -1): \(action)")
+    ///     return .none
+    /// }
+    /// ```
+    @inlinable
+    public var seq: Int? { _seq >= 0 ? _seq : nil }
+
+    /// What set the action off: the earlier action of the same store whose bridge derived it,
+    /// whose effect (immediate or asynchronous) sent it, or during whose processing it was
+    /// dispatched; `nil` for an action from outside. See ``ActionCause``.
+    ///
+    /// ```swift
+    /// if let cause = source.cause, cause.kind == .bridgedFrom {
+    ///     print("bridged from #\(cause.seq)")
+    /// }
+    /// ```
+    @inlinable
+    public var cause: ActionCause? {
+        ActionCause.Kind(_code: _causeKindCode).map { ActionCause(seq: _causeSeq, kind: $0) }
+    }
+
+    /// Stamps the cause, as the store does when the action is dispatched.
+    @inlinable
+    internal mutating func _stampCause(_ cause: ActionCause?) {
+        if let cause {
+            _causeKindCode = cause.kind._code
+            _causeSeq = cause.seq
+        } else {
+            _causeKindCode = 0
+        }
     }
 
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).

@@ -68,3 +68,33 @@ import Testing
         guard case .queued = machine.dispatch(1, from: Self.source) else { Issue.record("not queued"); return }
     }
 }
+
+extension DispatchStateMachine {
+    /// Dispatches an action from outside, as the tests above do.
+    fileprivate mutating func dispatch(_ action: Action, from source: ActionSource) -> DispatchAction {
+        dispatch(action, from: source, causedBy: nil)
+    }
+}
+
+extension DispatchStateMachineTests {
+    @Test func actionsAreNumberedWhenTheyBeginAndStampedWithTheirCauseWhenQueued() {
+        var machine = Machine()
+        guard case .process(seq: 0) = machine.dispatch(0, from: Self.source, causedBy: nil) else {
+            Issue.record("the first action is not number 0")
+            return
+        }
+        _ = machine.dispatch(1, from: Self.source, causedBy: nil)
+        _ = machine.dispatch(2, from: Self.source, causedBy: ActionCause(seq: 0, kind: .bridgedFrom))
+        guard case .process(1, let one) = machine.next(), case .process(2, let two) = machine.next() else {
+            Issue.record("queued actions lost")
+            return
+        }
+        #expect(one.seq == 1 && one.cause == ActionCause(seq: 0, kind: .dispatchedDuring))
+        #expect(two.seq == 2 && two.cause == ActionCause(seq: 0, kind: .bridgedFrom))
+        guard case .finished = machine.next() else { Issue.record("not finished"); return }
+        guard case .process(seq: 3) = machine.dispatch(3, from: Self.source, causedBy: nil) else {
+            Issue.record("numbers do not go on across dispatches")
+            return
+        }
+    }
+}

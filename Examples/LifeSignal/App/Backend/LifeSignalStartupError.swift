@@ -14,6 +14,8 @@ public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConv
     case database(SQLiteStoreError)
     /// The log file cannot be opened.
     case logFile(LogPrinterError)
+    /// The `--record` file cannot be opened.
+    case recording(RecorderError)
 
     /// The message.
     public var description: String {
@@ -21,14 +23,15 @@ public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConv
         case .dataDirectory(let path, let reason): "LifeSignal: cannot create the data directory \(path): \(reason)"
         case .database(let error): "LifeSignal: \(error)"
         case .logFile(let error): "LifeSignal: cannot open the log file: \(error)"
+        case .recording(let error): "LifeSignal: \(error)"
         }
     }
 
-    /// The process exit status: 73 (`EX_CANTCREAT`) for the directory and the log, 65
+    /// The process exit status: 73 (`EX_CANTCREAT`) for the directory, the log and the recording, 65
     /// (`EX_DATAERR`) for a database.
     public var exitStatus: Int32 {
         switch self {
-        case .dataDirectory, .logFile: 73
+        case .dataDirectory, .logFile, .recording: 73
         case .database: 65
         }
     }

@@ -45,6 +45,8 @@ public enum LifeSignalApp {
     ///   - showsStateChanges: Whether the logger shows state changes.
     ///   - clock: The clock of the overdue deadline.
     ///   - now: The current date.
+    ///   - recorder: Where a ``RecorderMiddleware`` in front of the others records every action,
+    ///     or `nil` to record nothing.
     /// - Returns: The store.
     public static func makeStore(
         backend: LifeSignalBackend,
@@ -55,7 +57,8 @@ public enum LifeSignalApp {
         screen: TerminalScreen = TerminalScreen(printer: .standardOutput),
         showsStateChanges: Bool = false,
         clock: any Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
         let middleware =
             LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
@@ -68,6 +71,11 @@ public enum LifeSignalApp {
             <> CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
             .lift(inputAction: \AppAction.checkIn, outputAction: AppAction.checkIn, state: \AppState.checkIn)
         let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
+        if let recorder {
+            // First, so that it sees each action before the others and times all of them.
+            let recorded = RecorderMiddleware<AppAction, AppState>(writer: recorder) <> middleware
+            return Store(initialState: state, reducer: AppState.reducer, middleware: recorded)
+        }
         return Store(initialState: state, reducer: AppState.reducer, middleware: middleware)
     }
 
@@ -94,15 +102,18 @@ public enum LifeSignalApp {
         }
         let backend: LifeSignalBackend
         let logger: LogPrinter
+        let recorder: RecordingWriter?
         do throws(LifeSignalStartupError) {
             backend = try LifeSignalBackend.open(options)  // creates the data directory
             logger = try openLog(options)
+            recorder = try openRecording(options)
         } catch {
             fail(error.description, status: error.exitStatus)
         }
 
         screen.say("LifeSignal — checking in with the \(backend.summary).")
         if let path = options.logPath { screen.say("The action log is in \(path).") }
+        if let path = options.recordPath { screen.say("Recording the session to \(path).") }
         screen.say("Type 'help' for the commands.")
         let store = makeStore(
             backend: backend,
@@ -111,12 +122,14 @@ public enum LifeSignalApp {
             interval: options.interval,
             logger: logger,
             screen: screen,
-            showsStateChanges: options.showsStateChanges
+            showsStateChanges: options.showsStateChanges,
+            recorder: recorder
         )
         let session = TerminalSession(store: store, screen: screen)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
         for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
+        recorder?.flush()
         screen.say("Bye.")
         finish(status: 0)
     }
@@ -128,6 +141,16 @@ public enum LifeSignalApp {
             return try LogPrinter.file(path)
         } catch {
             throw .logFile(error)
+        }
+    }
+
+    /// The recording `--record` asks for, or `nil`.
+    private static func openRecording(_ options: LifeSignalOptions) throws(LifeSignalStartupError) -> RecordingWriter? {
+        guard let path = options.recordPath else { return nil }
+        do throws(RecorderError) {
+            return try RecordingWriter(path: path)
+        } catch {
+            throw .recording(error)
         }
     }
 

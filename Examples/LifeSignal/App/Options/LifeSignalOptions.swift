@@ -16,6 +16,8 @@ import ReachabilityClient
 /// --log FILE|-          where the action log goes: FILE, or - for standard error (default:
 ///                       lifesignal.log in the data directory)
 /// --state-changes       log the state change after each action
+/// --record FILE         record every action to FILE (JSON Lines) for the DevTools report:
+///                       swift run AqueductDevTools report FILE --output report.html
 /// --help                print the usage and exit
 /// ```
 ///
@@ -64,6 +66,8 @@ public struct LifeSignalOptions: Sendable, Equatable {
     public var showsStateChanges: Bool
     /// Whether `--help` was given.
     public var showsHelp: Bool
+    /// Where `--record` records the session, or `nil`.
+    public var recordPath: String?
 
     /// Creates options.
     ///
@@ -96,7 +100,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
     /// The usage text.
     public static let usage = """
         usage: LifeSignal [--data-dir DIR] [--functions-url URL --token TOKEN] [--network live|none]
-                          [--interval SECONDS] [--log FILE|-] [--state-changes] [--help]
+                          [--interval SECONDS] [--log FILE|-] [--state-changes] [--record FILE] [--help]
         environment: LIFESIGNAL_DATA_DIR, XDG_DATA_HOME, LIFESIGNAL_FUNCTIONS_URL, LIFESIGNAL_TOKEN
         """
 
@@ -161,6 +165,8 @@ public struct LifeSignalOptions: Sendable, Equatable {
                 options.log = destination == "-" ? .standardError : .file(destination)
             case "--state-changes":
                 options.showsStateChanges = true
+            case "--record":
+                options.recordPath = try value(of: argument)
             case "--help", "-h":
                 options.showsHelp = true
             default:

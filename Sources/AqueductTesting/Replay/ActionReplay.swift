@@ -1,0 +1,287 @@
+import Aqueduct
+
+/// Replays a recording in a test: its outside actions go into a store built with the app's
+/// reducer and middleware (with test clients), and every action the store processes — derived
+/// ones included — must match the recording, action by action, with the same cause and the same
+/// state change. A bug report with a recording attached becomes a test.
+///
+/// ```swift
+/// @Test func theReportedSessionReplays() async throws {
+///     let recording = try ActionRecording(contentsOf: fixturePath("session.jsonl"))
+///     await ActionReplay.replay(
+///         recording,
+///         initialState: CheckInState(),
+///         reducer: CheckInState.reducer,
+///         middleware: CheckInMiddleware(client: .double(), clock: TestClock(), now: { start }),
+///         decoding: .matchingDescriptions(of: [.checkIn, .refresh, .triggerAlert, .cancelAlert])
+///     )
+/// }
+/// ```
+///
+/// ## How it replays
+/// For each record with no cause, in order: the replay first waits until the store has
+/// processed as many actions as the recording holds before it (the effects of earlier actions
+/// had time to send theirs), then dispatches the record's action, decoded by `decoding`, with
+/// the recorded source. Then it compares what the store processed with the records, in order:
+/// the action's description (and its encoding, when both have one), its cause — the position
+/// of its cause, and the kind — and its state changes (``ActionRecord/changes``), as the
+/// recorder computes them.
+///
+/// The first difference fails the test with one message: the record's number, its action and
+/// source, and the expected and actual action, cause and changes. Nothing after it is compared:
+/// one divergence explains the ones that follow. The divergence is also returned.
+///
+/// A recording that begins after `seq` 0 (a rotated file) is compared by position from its first
+/// record; the initial state must then be the state before that record.
+///
+/// Main-actor isolated. Effects run on an executor of the replay's own, as in ``TestStore``.
+@MainActor
+public enum ActionReplay {
+    /// How a record's action becomes an action of the app.
+    public struct Decoding<Action>: Sendable {
+        /// Returns the action of a recorded action, or `nil` when it cannot.
+        public let decode: @Sendable (ActionRecord.Action) -> Action?
+
+        /// Creates a decoding from a function.
+        ///
+        /// - Parameter decode: Returns the action, or `nil` when it cannot.
+        public init(_ decode: @escaping @Sendable (ActionRecord.Action) -> Action?) {
+            self.decode = decode
+        }
+
+        /// Decodes the action's recorded `Codable` value.
+        public static func codable() -> Self where Action: Decodable & SendableMetatype {
+            Self { recorded in try? recorded.value?.decode(as: Action.self) }
+        }
+
+        /// Finds the action among `actions` whose description is the recorded one: for an
+        /// action that is not `Codable` whose outside actions are a known list (commands without
+        /// payloads).
+        ///
+        /// - Parameter actions: The actions an outside record may hold.
+        public static func matchingDescriptions(of actions: [Action]) -> Self where Action: Sendable {
+            let table = Dictionary(
+                actions.map { (ActionDescription.describe($0), $0) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            return Self { recorded in table[recorded.description] }
+        }
+    }
+
+    /// What differed first, and where.
+    public struct Divergence: Sendable, CustomStringConvertible {
+        /// The `seq` of the record that did not match, or of the outside record that could not be
+        /// replayed.
+        public let seq: Int
+        /// The readable account: the record's action, source, and the expected and actual action,
+        /// cause and changes.
+        public let description: String
+    }
+
+    /// Replays a recording into a new store and reports the first divergence as a test failure.
+    ///
+    /// - Parameters:
+    ///   - recording: The recording (``ActionRecording``).
+    ///   - initialState: The state before the recording's first action.
+    ///   - reducer: The app's reducer.
+    ///   - middleware: The app's middleware with test clients; without a recorder.
+    ///   - decoding: How an outside record's action is decoded.
+    ///   - timeout: How long to wait for effects to send the actions the recording expects.
+    ///   - fileID: The calling file; leave the default. The failure points here.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The first divergence, or `nil` when the replay matched the recording.
+    @discardableResult
+    public static func replay<Action: Sendable, State, M: Middleware>(
+        _ recording: ActionRecording,
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: M,
+        decoding: Decoding<Action>,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Divergence? where M.InputAction == Action, M.OutputAction == Action, M.State == State {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let divergence = await run(
+            recording.records,
+            initialState: initialState,
+            reducer: reducer,
+            middleware: AnyMiddleware(middleware),
+            decoding: decoding,
+            timeout: timeout
+        )
+        if let divergence { FailureReporter.record(divergence.description, at: site) }
+        return divergence
+    }
+
+    private static func run<Action: Sendable, State>(
+        _ records: [ActionRecord],
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>,
+        decoding: Decoding<Action>,
+        timeout: Duration
+    ) async -> Divergence? {
+        guard let first = records.first else { return nil }
+        let processed = ProcessedActions<Action, State>(initialState: initialState)
+        let runtime = StoreRuntime(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: middleware,
+            effects: .isolated
+        )
+        runtime.observeProcessing { action, source in processed.record(action, source, state: runtime.state) }
+        runtime.start(middleware)
+        defer { runtime.storage.cancelAll() }
+        let base = first.seq
+        var compared = 0
+
+        /// Waits until `count` actions were processed (or nothing more can come), then compares
+        /// the ones not compared yet.
+        func settle(until count: Int) async -> Divergence? {
+            _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) {
+                processed.entries.count >= count
+            }
+            while compared < min(count, records.count) {
+                let record = records[compared]
+                guard compared < processed.entries.count else {
+                    return Divergence(seq: record.seq, description: missing(record, base: base))
+                }
+                let entry = processed.entries[compared]
+                if let difference = compare(record, entry, base: base, processed: processed.entries) {
+                    return Divergence(seq: record.seq, description: difference)
+                }
+                compared += 1
+            }
+            return nil
+        }
+
+        for (index, record) in records.enumerated() where record.cause == nil {
+            if let divergence = await settle(until: index) { return divergence }
+            if processed.entries.count > index {
+                let extra = processed.entries[index]
+                return Divergence(
+                    seq: record.seq,
+                    description: """
+                        Replay diverged before record #\(record.seq): the replay processed an action the recording does not have.
+                          expected next: #\(record.seq) \(record.action.description) (from outside)
+                          actual:        \(ActionDescription.describe(extra.action))\(causeText(extra.source.cause, base: base))
+                          source:        \(extra.source.file):\(extra.source.line)
+                        """
+                )
+            }
+            guard let action = decoding.decode(record.action) else {
+                return Divergence(
+                    seq: record.seq,
+                    description: """
+                        Replay cannot send record #\(record.seq): its action \(record.action.description) does not decode \
+                        (give `decoding:` a way to make it, or make the action Codable).
+                        """
+                )
+            }
+            let source = ActionSource(
+                file: record.source.file,
+                function: record.source.function,
+                line: record.source.line
+            )
+            runtime.dispatch(action, from: source)
+        }
+        if let divergence = await settle(until: records.count) { return divergence }
+        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) { false }
+        if processed.entries.count > records.count {
+            let extra = processed.entries[records.count]
+            return Divergence(
+                seq: (records.last?.seq ?? base) + 1,
+                description: """
+                    Replay diverged after the last record #\(records.last?.seq ?? base): the replay processed more.
+                      actual: \(ActionDescription.describe(extra.action))\(causeText(extra.source.cause, base: base))
+                      source: \(extra.source.file):\(extra.source.line)
+                    """
+            )
+        }
+        return nil
+    }
+
+    /// The message for a record the replay did not process.
+    private static func missing(_ record: ActionRecord, base: Int) -> String {
+        """
+        Replay diverged at record #\(record.seq): the recording has an action the replay did not process.
+          expected: #\(record.seq) \(record.action.description)\(recordCauseText(record))
+          source:   \(record.source.file):\(record.source.line) in \(record.source.function)\(infoText(record.source.info))
+          actual:   nothing more was processed
+        """
+    }
+
+    /// Compares a record with the action processed in its place; the account of the difference,
+    /// or `nil`.
+    private static func compare<Action, State>(
+        _ record: ActionRecord,
+        _ entry: ProcessedActions<Action, State>.Entry,
+        base: Int,
+        processed: [ProcessedActions<Action, State>.Entry]
+    ) -> String? {
+        let actual = ActionRecord.Action(entry.action)
+        let sameAction =
+            actual.description == record.action.description
+            && (actual.value == nil || record.action.value == nil || actual.value == record.action.value)
+        let expectedCause = record.cause.map { ActionCause(seq: $0.seq - base, kind: $0.kind) }
+        let actualCause = entry.source.cause.map {
+            ActionCause(seq: $0.seq - (processed.first?.source.seq ?? 0), kind: $0.kind)
+        }
+        let (changes, _) = ActionRecord.changes(of: StateDiff(from: entry.before, to: entry.after))
+        let sameChanges = changes == record.changes
+        if sameAction, expectedCause == actualCause, sameChanges { return nil }
+        var lines = [
+            "Replay diverged at record #\(record.seq) (\(what(sameAction, expectedCause == actualCause, sameChanges))):"
+        ]
+        lines.append("  action:   \(record.action.description)\(recordCauseText(record))")
+        lines.append(
+            "  source:   \(record.source.file):\(record.source.line) in \(record.source.function)\(infoText(record.source.info))"
+        )
+        if !sameAction || expectedCause != actualCause {
+            lines.append("  expected: \(record.action.description)\(recordCauseText(record))")
+            let actualSeq = (entry.source.seq ?? 0) - (processed.first?.source.seq ?? 0) + base
+            lines.append(
+                "  actual:   \(actual.description)\(causeText(entry.source.cause.map { ActionCause(seq: $0.seq - (processed.first?.source.seq ?? 0) + base, kind: $0.kind) }, base: 0)) (replayed as #\(actualSeq))"
+            )
+        }
+        lines.append("  expected changes:")
+        lines += changeLines(record.changes)
+        lines.append("  actual changes:")
+        lines += changeLines(changes)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func what(_ sameAction: Bool, _ sameCause: Bool, _ sameChanges: Bool) -> String {
+        var parts: [String] = []
+        if !sameAction { parts.append("a different action") }
+        if !sameCause { parts.append("a different cause") }
+        if !sameChanges { parts.append("different state changes") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func changeLines(_ changes: [ActionRecord.Change]) -> [String] {
+        if changes.isEmpty { return ["    (none)"] }
+        return changes.map { change in
+            let path = change.path.isEmpty ? "" : "\(change.path): "
+            return "    \(path)\(change.before ?? "(none)") → \(change.after ?? "(none)")"
+        }
+    }
+
+    private static func recordCauseText(_ record: ActionRecord) -> String {
+        causeText(record.cause, base: 0)
+    }
+
+    private static func causeText(_ cause: ActionCause?, base: Int) -> String {
+        guard let cause else { return ", from outside" }
+        return ", \(cause.kind.rawValue) #\(cause.seq - base)"
+    }
+
+    private static func infoText(_ info: [String]) -> String {
+        info.isEmpty ? "" : "\n" + info.map { "            \($0)" }.joined(separator: "\n")
+    }
+}
