@@ -37,9 +37,9 @@ let package = Package(
         ),
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"], path: "PlatformClients/SQLiteDatabase"),
         .systemLibrary(name: "CNetlink", path: "PlatformClients/CNetlink"),
-        .target(name: "Netlink", dependencies: [cNetlink], path: "PlatformClients/Netlink"),
+        .target(name: "Netlink", dependencies: [cNetlink, "Locking"], path: "PlatformClients/Netlink"),
         .testTarget(name: "NetlinkTests", dependencies: ["Netlink"], path: "PlatformClients/Tests/NetlinkTests"),
-        .target(name: "POSIXSignals", path: "PlatformClients/POSIXSignals"),
+        .target(name: "POSIXSignals", dependencies: ["Locking"], path: "PlatformClients/POSIXSignals"),
 
         // MARK: Lifecycle: app lifecycle events as actions.
 
@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Lifecycle", dependencies: [aqueduct, "LifecycleClient"], path: "Lifecycle/Lifecycle"),
         .target(
             name: "LifecycleAdapters",
-            dependencies: ["LifecycleClient", "POSIXSignals"],
+            dependencies: ["LifecycleClient", "POSIXSignals", "Locking"],
             path: "Lifecycle/LifecycleAdapters"
         ),
         .testTarget(
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "ReachabilityAdapters",
-            dependencies: ["ReachabilityClient", "Netlink"],
+            dependencies: ["ReachabilityClient", "Netlink", "Locking"],
             path: "Reachability/ReachabilityAdapters"
         ),
         .testTarget(
@@ -164,6 +164,9 @@ let package = Package(
         ),
 
         // MARK: Shared by the apps and the tests.
+
+        // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
+        .target(name: "Locking", path: "Locking"),
 
         // Lines typed at a terminal, read on a thread of their own.
         .target(name: "TerminalInput", path: "TerminalInput"),
