@@ -28,7 +28,12 @@ let package = Package(
     targets: [
         // MARK: Platform clients: no feature, no Aqueduct; each named for what it is.
 
-        .target(name: "HTTPNetworking", path: "PlatformClients/HTTPNetworking"),
+        .target(name: "HTTPNetworking", dependencies: ["Locking"], path: "PlatformClients/HTTPNetworking"),
+        .testTarget(
+            name: "HTTPNetworkingTests",
+            dependencies: ["HTTPNetworking", "ExampleTestSupport"],
+            path: "PlatformClients/Tests/HTTPNetworkingTests"
+        ),
         .systemLibrary(
             name: "CSQLite",
             path: "PlatformClients/CSQLite",
@@ -98,11 +103,11 @@ let package = Package(
 
         // MARK: CheckIn: check in before a deadline, alerts, history; four backends.
 
-        .target(name: "CheckInClient", path: "CheckIn/CheckInClient"),
+        .target(name: "CheckInClient", dependencies: ["PrintableText"], path: "CheckIn/CheckInClient"),
         .target(name: "CheckIn", dependencies: [aqueduct, "CheckInClient"], path: "CheckIn/CheckIn"),
         .target(
             name: "CheckInAdapters",
-            dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase"],
+            dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase", "PrintableText"],
             path: "CheckIn/CheckInAdapters"
         ),
         .testTarget(
@@ -112,7 +117,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckInAdaptersTests",
-            dependencies: ["CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport"],
+            dependencies: [
+                "CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport", "Locking",
+            ],
             path: "CheckIn/Tests/CheckInAdaptersTests"
         ),
 
@@ -167,6 +174,8 @@ let package = Package(
 
         // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
         .target(name: "Locking", path: "Locking"),
+        // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
+        .target(name: "PrintableText", path: "PrintableText"),
 
         // Lines typed at a terminal, read on a thread of their own.
         .target(name: "TerminalInput", path: "TerminalInput"),
@@ -174,7 +183,7 @@ let package = Package(
         // backend (CheckIn/Backend/server.py) as child processes, and the one bounded wait.
         .target(
             name: "ExampleTestSupport",
-            dependencies: [.target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
+            dependencies: ["Locking", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
             path: "TestSupport/ExampleTestSupport"
         ),
         .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),

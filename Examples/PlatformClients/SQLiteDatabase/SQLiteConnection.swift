@@ -19,8 +19,9 @@ package final class SQLiteConnection {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteFailure(code: code, message: message)
+            throw SQLiteFailure(code: code, message: message, systemError: systemError)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
@@ -39,7 +40,7 @@ package final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(error)
-            throw SQLiteFailure(code: code, message: message)
+            throw SQLiteFailure(code: code, message: message, systemError: sqlite3_system_errno(handle))
         }
     }
 
@@ -80,10 +81,13 @@ package final class SQLiteConnection {
         }
     }
 
+    /// Whether a transaction is open on this connection.
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     fileprivate func failure(_ code: Int32) -> SQLiteFailure {
-        SQLiteFailure(code: code, message: lastMessage)
+        SQLiteFailure(code: code, message: lastMessage, systemError: sqlite3_system_errno(handle))
     }
 }
 
@@ -112,6 +116,12 @@ package final class SQLiteStatement {
     /// Binds parameters by position (1-based in SQL, given here in order).
     @discardableResult
     package func bind(_ values: SQLiteValue...) throws(SQLiteFailure) -> SQLiteStatement {
+        try bind(values)
+    }
+
+    /// Binds parameters by position (1-based in SQL, given here in order).
+    @discardableResult
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteFailure) -> SQLiteStatement {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
