@@ -156,6 +156,7 @@ let package = Package(
             dependencies: [
                 aqueduct, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle", "LifecycleClient",
                 "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters", "TerminalInput",
+                "HTTPNetworking", "PrintableText",
             ],
             path: "LifeSignal/App"
         ),
@@ -179,11 +180,14 @@ let package = Package(
 
         // Lines typed at a terminal, read on a thread of their own.
         .target(name: "TerminalInput", path: "TerminalInput"),
-        // What the example tests share: this package's executables and the reference check-in
-        // backend (CheckIn/Backend/server.py) as child processes, and the one bounded wait.
+        // What the example tests share: this package's executables, the reference check-in
+        // backend (CheckIn/Backend/server.py) and a hostile HTTP server as child processes, raw
+        // loopback connections, SQLite fixtures, and the one bounded wait.
         .target(
             name: "ExampleTestSupport",
-            dependencies: ["Locking", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Locking", "CSQLite", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
+            ],
             path: "TestSupport/ExampleTestSupport"
         ),
         .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The C destructor value that tells SQLite to copy a bound buffer (`SQLITE_TRANSIENT` is a
 /// macro and is not imported).
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -44,6 +50,24 @@ package final class SQLiteConnection {
         }
     }
 
+    /// Runs `sql` like ``execute(_:)``, trying again for up to `timeout` while another connection
+    /// holds a lock SQLite will not wait for.
+    ///
+    /// The busy timeout does not cover every wait: where waiting could deadlock — two connections
+    /// that both read a file and both want to write it, as two processes switching a fresh file
+    /// to WAL at once do — SQLite fails one of them with `SQLITE_BUSY` at once. The other finishes
+    /// in a moment, so trying again is what works.
+    package func executeRetryingWhileBusy(_ sql: String, timeout: Duration = .seconds(5)) throws(SQLiteFailure) {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try execute(sql)
+            } catch  where error.code & 0xFF == SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+        }
+    }
+
     /// Returns a cached prepared statement for `sql`, reset and with bindings cleared.
     package func statement(_ sql: String) throws(SQLiteFailure) -> SQLiteStatement {
         if let cached = statements[sql] {
@@ -68,9 +92,21 @@ package final class SQLiteConnection {
         return statement.int64(at: 0) ?? 0
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    package func transaction<T>(_ body: () throws(SQLiteFailure) -> T) throws(SQLiteFailure) -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// How a transaction takes its locks.
+    package enum TransactionKind: String {
+        /// `BEGIN IMMEDIATE`: the write lock at once, so a transaction that reads then writes
+        /// never finds that another connection wrote in between.
+        case immediate = "BEGIN IMMEDIATE"
+        /// `BEGIN DEFERRED`: a read transaction until it writes; its reads see one snapshot.
+        case deferred = "BEGIN DEFERRED"
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (or another `kind`), rolling back if it throws.
+    package func transaction<T>(
+        _ kind: TransactionKind = .immediate,
+        _ body: () throws(SQLiteFailure) -> T
+    ) throws(SQLiteFailure) -> T {
+        try execute(kind.rawValue)
         do {
             let value = try body()
             try execute("COMMIT")

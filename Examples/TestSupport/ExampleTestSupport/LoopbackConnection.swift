@@ -12,7 +12,7 @@ import Darwin
 /// ```swift
 /// let connection = try LoopbackConnection(port: backend.port)
 /// try connection.send("POST /history HTTP/1.1\r\nHost: x\r\nContent-Length: 300000000\r\n\r\n")
-/// let answer = try connection.receive(until: "\r\n\r\n", timeout: .seconds(10))
+/// let (answer, closed) = try await connection.receive(timeout: .seconds(10))
 /// ```
 ///
 /// Not `Sendable`: a test owns it. Closed when released.
@@ -68,29 +68,33 @@ package final class LoopbackConnection {
         }
     }
 
-    /// Receives until the bytes received contain `marker`, the peer closes the connection, or
-    /// `timeout` passes with nothing new.
+    /// Receives until the peer closes the connection or `timeout` passes, without blocking a
+    /// thread: it polls the socket without waiting and sleeps between polls.
     ///
     /// - Returns: What was received, as text, and whether the peer closed the connection.
-    package func receive(until marker: String? = nil, timeout: Duration) throws -> (text: String, closed: Bool) {
+    package func receive(timeout: Duration) async throws -> (text: String, closed: Bool) {
         var received = Data()
-        let milliseconds = Int32(
-            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        )
+        var closed = false
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            if let marker, String(decoding: received, as: UTF8.self).contains(marker) {
-                return (String(decoding: received, as: UTF8.self), false)
+        do {
+            try await Wait.until("the peer to close the connection", timeout: timeout) {
+                while true {
+                    let count = buffer.withUnsafeMutableBytes {
+                        recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                    }
+                    if count > 0 {
+                        received.append(contentsOf: buffer[..<count])
+                        continue
+                    }
+                    if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return false }
+                    closed = true
+                    return true
+                }
             }
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return (String(decoding: received, as: UTF8.self), false) }
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return (String(decoding: received, as: UTF8.self), true) }
-            received.append(contentsOf: buffer[..<count])
+        } catch is Wait.Timeout {
+            closed = false
         }
+        return (String(decoding: received, as: UTF8.self), closed)
     }
 }
 

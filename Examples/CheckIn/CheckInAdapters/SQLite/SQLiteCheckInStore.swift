@@ -86,17 +86,24 @@ public actor SQLiteCheckInStore {
             return .cannotOpen(path: path, reason: accessReason(failure, path: path))
         }
         do {
-            _ = try validatedVersion(connection, path: path).get()
-            let check = try connection.statement("PRAGMA quick_check")
-            var problems: [String] = []
-            while try check.step() {
-                let line = check.text(at: 0) ?? ""
-                if line != "ok" { problems.append(line) }
-            }
-            if !problems.isEmpty {
-                throw SQLiteStoreError.corrupt(path: path, reason: problems.prefix(3).joined(separator: "; "))
-            }
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+            // One read transaction, so the checks see one state of a file another process may be
+            // migrating (not its schema after the migration and its application id before).
+            try connection.transaction(.deferred) { () throws(SQLiteFailure) -> Result<Void, SQLiteStoreError> in
+                if case .failure(let error) = try validatedVersion(connection, path: path) { return .failure(error) }
+                let check = try connection.statement("PRAGMA quick_check")
+                var problems: [String] = []
+                while try check.step() {
+                    let line = check.text(at: 0) ?? ""
+                    if line != "ok" { problems.append(line) }
+                }
+                guard problems.isEmpty else {
+                    return .failure(.corrupt(path: path, reason: problems.prefix(3).joined(separator: "; ")))
+                }
+                return .success(())
+            }.get()
+            // Another process may be switching the file to WAL at this very moment.
+            try connection.executeRetryingWhileBusy("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
         } catch let error as SQLiteStoreError {
             throw error
         } catch let failure as SQLiteFailure {
@@ -161,26 +168,38 @@ public actor SQLiteCheckInStore {
     }
 
     /// What kept SQLite from opening or writing `path`, said plainly: SQLite itself only says
-    /// "unable to open database file".
+    /// "unable to open database file". The file system is asked (`access(2)`), because the error
+    /// number SQLite keeps is that of its last attempt, not of the one that mattered.
     private static func accessReason(_ failure: SQLiteFailure, path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
             return "it is a directory, not a database file"
         }
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+        if !FileManager.default.fileExists(atPath: directory) {
             return "the directory \(directory) does not exist"
         }
-        switch failure.systemError {
-        case EACCES, EPERM:
-            return "permission denied: this user cannot create or write files in \(directory.isEmpty ? "." : directory)"
-        case EROFS:
-            return "\(directory.isEmpty ? "." : directory) is on a read-only file system"
-        case 0:
-            return failure.message
+        // SQLite writes the database and, beside it, its -wal and -shm files.
+        let denied: (what: String, code: Int32)? =
+            if exists && access(path, R_OK | W_OK) != 0 {
+                ("this user cannot read and write it", errno)
+            } else if access(directory, W_OK | X_OK) != 0 {
+                ("this user cannot create or write files in \(directory)", errno)
+            } else {
+                nil
+            }
+        switch denied?.code {
+        case EROFS?:
+            return "\(directory) is on a read-only file system"
+        case let code? where code == EACCES || code == EPERM:
+            return "permission denied: \(denied?.what ?? "")"
         default:
-            return "\(failure.message) (\(String(cString: strerror(failure.systemError))))"
+            break
         }
+        guard failure.systemError != 0 else { return failure.message }
+        return "\(failure.message) (\(String(cString: strerror(failure.systemError))))"
     }
 
     /// A ``CheckInClient`` backed by this store.
@@ -338,7 +357,7 @@ public actor SQLiteCheckInStore {
         if connection.isInTransaction {
             try move()
         } else {
-            try connection.transaction(move)
+            try connection.transaction(.immediate, move)
         }
     }
 

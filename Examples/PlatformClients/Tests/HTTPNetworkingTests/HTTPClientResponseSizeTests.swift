@@ -12,7 +12,7 @@ import Testing
 /// managed to send.)
 @Suite("HTTP client response size")
 struct HTTPClientResponseSizeTests {
-    static let largeBody = 64 * 1024 * 1024
+    static let largeBody = 8 * 1024 * 1024
 
     @Test(arguments: [200, 500], [true, false])
     func aBodyPastTheLimitIsADomainErrorNotABufferedBody(status: Int, declaresLength: Bool) async throws {

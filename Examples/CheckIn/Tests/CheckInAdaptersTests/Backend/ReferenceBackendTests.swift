@@ -22,7 +22,7 @@ struct ReferenceBackendTests {
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: "wrong", contentLength: 300_000_000))
-        let (answer, closed) = try connection.receive(timeout: .seconds(10))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(10))
 
         #expect(answer.hasPrefix("HTTP/1.1 401 "), "\(answer)")
         #expect(answer.contains(#""code": "unauthorized""#))
@@ -35,7 +35,7 @@ struct ReferenceBackendTests {
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: backend.token, contentLength: 10_000_000))
-        let (answer, closed) = try connection.receive(timeout: .seconds(10))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(10))
 
         #expect(answer.hasPrefix("HTTP/1.1 413 "), "\(answer)")
         #expect(answer.contains(#""code": "body_too_large""#))
@@ -54,7 +54,7 @@ struct ReferenceBackendTests {
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: backend.token, contentLength: 100))
-        let (answer, closed) = try connection.receive(timeout: .seconds(30))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(30))
 
         #expect(closed, "still open; got: \(answer)")
         #expect(answer.isEmpty)

@@ -1,5 +1,6 @@
 import CheckInAdapters
 import CheckInClient
+import ExampleTestSupport
 import Foundation
 import Locking
 import Testing
@@ -245,18 +246,18 @@ struct SQLiteCheckInStoreTests {
     }
 
     /// The schema version is read again inside the transaction that migrates: two stores opening
-    /// one fresh file at once both succeed, and the file is migrated once.
+    /// one fresh file at once, on two threads of their own (SQLite waits for locks by blocking),
+    /// both succeed, and the file is migrated once.
     @Test func twoStoresOpeningAFreshFileTogetherBothSucceed() async throws {
         for _ in 0..<20 {
             let directory = try TemporaryDirectory()
             let path = directory.path("fresh.sqlite")
-            let errors = try await withThrowingTaskGroup(of: SQLiteStoreError?.self) { group in
-                for _ in 0..<2 {
-                    group.addTask { Self.openError(path) }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(errors.compactMap { $0 }.isEmpty, "\(errors)")
+            let errors = LockedValue<[SQLiteStoreError?]>([])
+            let threads = (0..<2).map { _ in Thread { errors.withLock { $0.append(Self.openError(path)) } } }
+            threads.forEach { $0.start() }
+            try await Wait.until("both stores to open", timeout: .seconds(30)) { errors.withLock { $0.count } == 2 }
+
+            #expect(errors.withLock { $0.compactMap { $0 } }.isEmpty, "\(errors.withLock { $0 })")
             #expect(try queryInteger("PRAGMA user_version", on: path) == Int64(SQLiteCheckInStore.schemaVersion))
         }
     }
