@@ -28,6 +28,9 @@ let package = Package(
     targets: [
         // MARK: Platform clients: no feature, no Aqueduct; each named for what it is.
 
+        // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
+        .target(name: "Locking", path: "PlatformClients/Locking"),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"], path: "PlatformClients/Tests/LockingTests"),
         .target(name: "HTTPNetworking", dependencies: ["Locking"], path: "PlatformClients/HTTPNetworking"),
         .testTarget(
             name: "HTTPNetworkingTests",
@@ -173,8 +176,6 @@ let package = Package(
 
         // MARK: Shared by the apps and the tests.
 
-        // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
-        .target(name: "Locking", path: "Locking"),
         // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
         .target(name: "PrintableText", path: "PrintableText"),
 
