@@ -14,14 +14,9 @@ struct HTTPClientHeaderTests {
             interceptors: [BearerTokenInterceptor(token: token)]
         )
 
-        let result: Result<EmptyBody, HTTPError>
-        do {
-            result = .success(
-                try await client.send(NetworkRequest<EmptyBody, EmptyBody>.function("history", body: EmptyBody()))
-            )
-        } catch {
-            result = .failure(error)
-        }
+        let result = await client.outcome(
+            of: NetworkRequest<EmptyBody, EmptyBody>.function("history", body: EmptyBody())
+        )
 
         guard case .failure(.invalidHeader(let path, let name)) = result else {
             Issue.record("expected the header to be refused, got \(result)")

@@ -26,12 +26,7 @@ struct HTTPClientRedirectTests {
             interceptors: [HeadersInterceptor(["Authorization": token, "Content-Type": "application/json"])],
             timeout: 15
         )
-        let request = NetworkRequest<Ack, Ack>.function("check-in", body: Ack(id: "ping", dateMs: 1))
-        do {
-            return .success(try await client.send(request))
-        } catch {
-            return .failure(error)
-        }
+        return await client.outcome(of: NetworkRequest<Ack, Ack>.function("check-in", body: Ack(id: "ping", dateMs: 1)))
     }
 
     /// The other origin a redirect points at: another port, another host name, another scheme.

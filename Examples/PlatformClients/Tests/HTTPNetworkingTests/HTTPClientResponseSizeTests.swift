@@ -20,14 +20,9 @@ struct HTTPClientResponseSizeTests {
         let base = hostile.huge(status: status, bytes: Self.largeBody, declaresLength: declaresLength)
         let client = HTTPClient(baseURL: base)
 
-        let result: Result<EmptyBody, HTTPError>
-        do {
-            result = .success(
-                try await client.send(NetworkRequest<EmptyBody, EmptyBody>.function("history", body: EmptyBody()))
-            )
-        } catch {
-            result = .failure(error)
-        }
+        let result = await client.outcome(
+            of: NetworkRequest<EmptyBody, EmptyBody>.function("history", body: EmptyBody())
+        )
 
         guard case .failure(.responseTooLarge(let path, let limit)) = result else {
             Issue.record("expected the body to be refused, got \(result)")
