@@ -214,6 +214,26 @@ package final class ChildProcess {
         try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// Types a line too long for a pipe's buffer (megabytes): written by a thread of its own,
+    /// since the write lasts as long as the child takes to read it, and awaited without holding
+    /// a thread of the cooperative pool.
+    ///
+    /// - Parameters:
+    ///   - line: The line, without its newline.
+    ///   - timeout: How long the child may take to read it.
+    package func typeLongLine(_ line: String, timeout: Duration = .seconds(60)) async throws {
+        let pipe = try #require(input, "the child was started without an input pipe")
+        let handle = pipe.fileHandleForWriting
+        let outcome = LockedValue<Result<Void, any Error>?>(nil)
+        let data = Data((line + "\n").utf8)
+        Thread {
+            let result = Result { try handle.write(contentsOf: data) }
+            outcome.withLock { $0 = result }
+        }.start()
+        try await Wait.until("the child to read the line", timeout: timeout) { outcome.withLock { $0 != nil } }
+        try outcome.withLock { $0 }?.get()
+    }
+
     /// Types `line` and waits until standard output contains `expected` `count` times in all.
     package func type(_ line: String, thenWaitFor expected: String, count: Int = 1) async throws {
         try type(line)

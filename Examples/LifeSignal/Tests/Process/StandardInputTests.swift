@@ -11,7 +11,7 @@ import Testing
         let app = try ChildProcess.lifeSignal(arguments: ["--data-dir", directory.path("data"), "--network", "none"])
         try await app.waitForOutput("Type 'help' for the commands.")
 
-        try app.type(String(repeating: "x", count: 10_000_000))
+        try await app.typeLongLine(String(repeating: "x", count: 10_000_000))
         try await app.waitForOutput(
             "That line is 10000000 bytes long; a command is at most 4096 bytes. It was ignored."
         )
