@@ -8,10 +8,11 @@
 /// (computed properties, subscripts, classes) are applied as key paths to the state in place.
 ///
 /// ## The invariant
-/// `address` is the address of one store's `State`, inside the store's `StoreCore` allocation:
-/// initialised before the store's `init` returns, at that address for the store's whole life,
-/// freed only when the store goes away (`StoreCore`'s deinit, on the main actor). So reading
-/// through it is safe when:
+/// `address` is the address of one store's `State`, inside its runtime's `RuntimeMemory`
+/// allocation: initialised before the store's `init` returns, at that address for the store's
+/// whole life, freed only after the store has gone away (`RuntimeMemory`'s deinit, on the main
+/// actor; the store holds it, and so may a state getter a middleware kept). So reading through
+/// it is safe when:
 /// - the reader keeps the store alive (a projection holds its root store) or is owned by it
 ///   (the observation hub and its watchers, which the store releases on the main actor, in its
 ///   `isolated deinit`);
@@ -75,7 +76,7 @@ extension Store {
     /// Where this store's state lives (see ``StateMemory``).
     @usableFromInline
     internal var _stateMemory: StateMemory {
-        let offset = MemoryLayout<StoreCore<Action, State>.Fields>.offset(of: \StoreCore<Action, State>.Fields.state)
+        let offset = MemoryLayout<RuntimeFields<Action, State>>.offset(of: \RuntimeFields<Action, State>.state)
         // `state` is a stored property of a struct, so its offset is always known.
         return StateMemory(address: UnsafeRawPointer(_fields).advanced(by: offset!))
     }

@@ -18,17 +18,6 @@ extension Store: StateObservable {
     /// Observation trackers). For tests.
     package var observedPathCount: Int { _observation?.watchedPathCount ?? 0 }
 
-    /// Tells the observation hub that an action was processed, then the observers of the whole
-    /// state; the store calls it while `hasObservers` is set, after each action.
-    // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
-    // from code specialised for the app's state (see `StateObservers`).
-    @inlinable
-    internal func _notifyObservers() {
-        guard let hub = _observation else { return }
-        if hub.hasPathWatchers { hub.storeDidProcess() }
-        if let observers = hub.stateObservers { observers.deliver(_fields.pointee.state) }
-    }
-
     /// Sets `hasObservers` from the observation hub: set while it watches anything.
     internal func _updateHasObservers() {
         _fields.pointee.hasObservers = _observation?.isWatching == true

@@ -34,44 +34,46 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
+    /// The engine: queue, effect interpreter, running effects, inbox (`Runtime/`). The store
+    /// drives it and adds observation.
     @usableFromInline
-    internal let _core: StoreCore<Action, State>
+    internal let _runtime: StoreRuntime<Action, State>
+    /// The runtime's main-actor fields, kept here too so that the hot path loads one pointer.
     @usableFromInline
-    internal let _fields: UnsafeMutablePointer<StoreCore<Action, State>.Fields>
-    @usableFromInline
-    internal let _reducer: Reducer<Action, State>
-    @usableFromInline
-    internal let _handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
-    @usableFromInline
-    internal let _getState: GetState<State>
-    @usableFromInline
-    internal var _spareBatch: [(action: Action, source: ActionSource)] = []
-
+    internal let _fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
     /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
-    /// While it watches something it sets `hasObservers` and `_notifyObservers` calls it.
+    /// While it watches something it sets `hasObservers` and the runtime tells it after each
+    /// action. It lives in the runtime's fields (see ``RuntimeFields/observation``); the store
+    /// is its only owner.
     @usableFromInline
-    internal var _observation: ObservationHub<State>?
+    internal var _observation: ObservationHub<State>? {
+        get { _fields.pointee.observation }
+        set { _fields.pointee.observation = newValue }
+    }
 
     // Isolated so that the store's parts are released on the main actor, whatever thread drops
-    // the last reference: the observation hub must be (see `HubLink`).
-    isolated deinit {}
-
-    @usableFromInline
-    internal nonisolated let _inbox: Inbox<Action>
-    @usableFromInline
-    internal nonisolated let _effects: EffectRegistry
+    // the last reference: the observation hub must be (see `HubLink`). The hub lives in the
+    // runtime's fields, which a state getter a middleware kept may outlive the store: it is
+    // released here, with the store.
+    isolated deinit {
+        _observation = nil
+    }
 
     /// Dispatches actions into this store from any isolation. See ``Dispatcher``.
     public nonisolated let dispatcher: Dispatcher<Action>
 
     /// The most actions one `dispatch` may set off (itself included) before the store decides
     /// it is in a runaway loop. The default, 100,000, is far above any honest cascade.
-    public var cascadeLimit = 100_000
+    public var cascadeLimit: Int {
+        get { _fields.pointee.dispatch.cascadeLimit }
+        set { _fields.pointee.dispatch.cascadeLimit = newValue }
+    }
 
     /// Receives the report when a dispatch exceeds ``cascadeLimit``. The default writes the
     /// report to standard error.
-    public var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
-        FileOutput.standardError.write(report.description + "\n")
+    public var onRunawayLoop: @MainActor (RunawayLoop) -> Void {
+        get { _runtime.onRunawayLoop }
+        set { _runtime.onRunawayLoop = newValue }
     }
 
     /// The current state. Only actions change it.
@@ -102,30 +104,28 @@ public final class Store<Action: Sendable, State> {
         self.init(initialState: initialState, reducer: reducer, erasedMiddleware: nil)
     }
 
-    // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
-    // app's action type: unspecialised, they look up generic metadata on every action. Must stay
-    // specialisable: scenario g's budget (5 M actions/s) fails otherwise.
+    // Inlinable so that the runtime's dispatcher closure and the inbox drain are specialised
+    // for the app's action type: unspecialised, they look up generic metadata on every action.
+    // Must stay specialisable: scenario g's budget (5 M actions/s) fails otherwise.
     @inlinable
     internal init(
         initialState: State,
         reducer: Reducer<Action, State>,
         erasedMiddleware: AnyMiddleware<Action, Action, State>?
     ) {
-        let core = StoreCore<Action, State>(state: initialState)
-        let middleware = erasedMiddleware.flatMap { $0.isIdentity ? nil : $0 }
-        self._core = core
-        self._fields = core.fields
-        self._reducer = reducer
-        self._handle = middleware?._handle
-        self._getState = GetState { core.fields.pointee.state }
-        let inbox = Inbox<Action>()
-        self._inbox = inbox
-        self._effects = EffectRegistry()
-        self.dispatcher = Dispatcher { action, source in inbox.enqueue(action, source) }
-        inbox.setScheduler { [weak self] in
-            Task { @MainActor in self?._drainInbox() }
+        let runtime = StoreRuntime(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: erasedMiddleware,
+            effects: .concurrent
+        )
+        self._runtime = runtime
+        self._fields = runtime.fields
+        self.dispatcher = runtime.dispatcher
+        runtime.drainAutomatically { [weak self] in
+            Task { @MainActor in self?._runtime.drainInbox() }
         }
-        middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: _getState))
+        runtime.start(erasedMiddleware)
     }
 
     /// Dispatches an action, recording the call site as its source, and processes it — with
@@ -154,7 +154,7 @@ public final class Store<Action: Sendable, State> {
         line: UInt = #line,
         info: String? = nil
     ) {
-        dispatch(action, from: ActionSource(file: file, function: function, line: line, info: info))
+        _runtime.dispatch(action, from: ActionSource(file: file, function: function, line: line, info: info))
     }
 
     /// Dispatches an action with a given source and processes it before returning.
@@ -164,123 +164,17 @@ public final class Store<Action: Sendable, State> {
     ///   - source: Its source, for example the one a projection or a bridge received.
     @inlinable
     public func dispatch(_ action: Action, from source: ActionSource) {
-        if _fields.pointee.isProcessing {
-            _fields.pointee.queue.append(action, source)
-            return
-        }
-        _fields.pointee.isProcessing = true
-        _process(action, source)
-        if !_fields.pointee.queue.isEmpty { _drainQueue() }
-        _fields.pointee.isProcessing = false
-    }
-
-    /// Processes one action: middleware, reducer, effects, observers.
-    @inlinable
-    internal func _process(_ action: Action, _ source: ActionSource) {
-        if let handle = _handle {
-            let effect = handle(action, source, _getState)
-            _reducer._reduce(action, &_fields.pointee.state)
-            if !effect.isNone { _run(effect, cause: action, source: source, ids: []) }
-        } else {
-            _reducer._reduce(action, &_fields.pointee.state)
-        }
-        if _fields.pointee.hasObservers { _notifyObservers() }
-    }
-
-    /// Processes queued actions until the queue is empty or the cascade limit is reached.
-    // Inlinable, like `_run`, so that cascades (sends, bridges) run specialised code.
-    @inlinable
-    internal func _drainQueue() {
-        var processed = 1
-        while let (action, source) = _fields.pointee.queue.popFirst() {
-            processed += 1
-            if processed > cascadeLimit {
-                let dropped = _fields.pointee.queue.items.count - _fields.pointee.queue.head + 1
-                _fields.pointee.queue.removeAll()
-                // The cascade is over: what the handler dispatches is processed right away
-                // rather than queued behind nothing.
-                _fields.pointee.isProcessing = false
-                onRunawayLoop(
-                    RunawayLoop(
-                        action: ActionDescription.describe(action),
-                        source: source,
-                        limit: cascadeLimit,
-                        droppedCount: dropped
-                    )
-                )
-                return
-            }
-            _process(action, source)
-        }
-    }
-
-    /// Runs an effect returned for `cause`, after the reducer, under the cancellation `ids` of
-    /// the `.cancellable` wrappers around it (outermost first).
-    @inlinable
-    internal func _run(_ effect: Effect<Action>, cause: Action, source: ActionSource, ids: [EffectID]) {
-        switch effect.operation {
-        case .none:
-            break
-        case .send(let action, let given):
-            _fields.pointee.queue.append(action, given ?? Self.effectSource(cause: cause, source: source))
-        case .immediate(let work):
-            work(
-                // `dispatch` queues while the store is processing, and processes otherwise: an
-                // escaped send is not stranded in the queue.
-                ImmediateSend { action, given in
-                    self.dispatch(action, from: given ?? Self.effectSource(cause: cause, source: source))
-                }
-            )
-        case .run(let priority, let operation):
-            let derived = Self.effectSource(cause: cause, source: source)
-            let inbox = _inbox
-            let send = Send<Action> { action, given in inbox.enqueue(action, given ?? derived) }
-            let token = _effects.reserve()
-            let task = Task.detached(executorPreference: _effects.taskExecutor, priority: priority) {
-                [weak effects = _effects] in
-                await operation(send)
-                effects?.finish(token)
-            }
-            _effects.register(
-                token,
-                EffectRegistry.Entry(ids: ids, task: task, description: ActionDescription.describe(cause))
-            )
-        case .merge(let effects):
-            for effect in effects { _run(effect, cause: cause, source: source, ids: ids) }
-        case .cancellable(let newID, let cancelInFlight, let inner):
-            if cancelInFlight { _effects.cancel(id: newID) }
-            _run(inner, cause: cause, source: source, ids: ids + [newID])
-        case .cancel(let cancelled):
-            _effects.cancel(id: cancelled)
-        }
-    }
-
-    @usableFromInline
-    internal static func effectSource(cause: Action, source: ActionSource) -> ActionSource {
-        source._sentByEffect(of: cause)
-    }
-
-    /// Processes the actions that arrived through ``dispatcher`` since the last drain.
-    @inlinable
-    internal func _drainInbox() {
-        var batch = _spareBatch
-        _spareBatch = []
-        _inbox.takeAll(into: &batch)
-        for (action, source) in batch {
-            dispatch(action, from: source)
-        }
-        batch.removeAll(keepingCapacity: true)
-        _spareBatch = batch
+        _runtime.dispatch(action, from: source)
     }
 
     /// Descriptions of the asynchronous effects still running, oldest first: the action that
-    /// started each one.
-    package var runningEffects: [String] {
-        _effects.running.map { $0.isCancelled ? $0.description + " (cancelled)" : $0.description }
+    /// started each one, and ` (cancelled)` for one cancelled whose work has not returned.
+    package nonisolated var runningEffects: [String] {
+        _runtime.storage.runningEffects
     }
 
     /// The number of actions waiting in the inbox.
-    package var pendingInboxCount: Int {
-        _inbox.count
+    package nonisolated var pendingInboxCount: Int {
+        _runtime.storage.activity.inboxCount
     }
 }

@@ -9,6 +9,11 @@ import Aqueduct
 /// awaits — and returns the actions dispatched. ``start()`` runs the start hook; what it
 /// dispatches, now or later, is recorded too.
 ///
+/// The effect runs on the same engine as a store's — the same interpreter, cancellation by id
+/// and in flight, derived sources — on an executor of the tester's own, as a ``TestStore``'s
+/// effects do: waiting for them is an `await` on that executor, not a poll. What the effects
+/// send is recorded instead of processed.
+///
 /// ```swift
 /// let tester = MiddlewareTester(appBridges, state: AppState())
 /// let sent = await tester.handle(.lifecycle(.didBecomeActive))
@@ -25,35 +30,29 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// The middleware under test.
     public let middleware: M
 
-    /// The longest ``handle(_:from:reducing:awaitingEffects:fileID:filePath:function:line:column:)`` waits for
-    /// `.run` effects to end, and ``waitForDispatches(count:fileID:filePath:line:column:)`` for
-    /// actions, in wall time, before failing. One second by default.
+    /// The failure bound, in wall time, of ``handle(_:from:reducing:awaitingEffects:fileID:filePath:function:line:column:)``
+    /// waiting for `.run` effects to end and of ``waitForDispatches(count:fileID:filePath:line:column:)``
+    /// waiting for actions. One second by default. It never decides when effects have run as
+    /// far as they can: the tester's executor does.
     public var timeout: Duration = .seconds(1)
 
     /// The state the middleware reads through its `GetState`. Set it before an action to test
     /// the middleware against that state.
     public var state: M.State {
-        get { stateBox.value }
-        set { stateBox.value = newValue }
+        get { runtime.state }
+        set { runtime.state = newValue }
     }
 
     /// Everything the middleware has dispatched so far — from effects and from the start hook
     /// — in the order it was dispatched.
-    public var dispatched: [DispatchedAction<M.OutputAction>] {
-        log.withLock { $0 }
-    }
+    public private(set) var dispatched: [DispatchedAction<M.OutputAction>] = []
 
     /// The ids of the effects the middleware asked to cancel with `.cancel(id:)`, in order.
     public private(set) var cancelledIDs: [AnyHashable] = []
 
-    private let stateBox: StateBox<M.State>
-    private let log = LockedValue<[DispatchedAction<M.OutputAction>]>([])
-    private var running: [(ids: [AnyHashable], task: Task<Void, Never>)] = []
-    /// Every `.run` task started, so that releasing the tester cancels those still running.
-    private let tasks = LockedValue<[Task<Void, Never>]>([])
-    /// The tokens of the `.run` tasks that have not returned yet.
-    private let unfinished = LockedValue<Set<Int>>([])
-    private var nextToken = 0
+    /// The engine, with no reducer and no middleware of its own: it runs the effects `handle`
+    /// returns, and what they send is recorded rather than processed further.
+    private let runtime: StoreRuntime<M.OutputAction, M.State>
 
     /// Creates a tester for a middleware, starting from a state.
     ///
@@ -62,11 +61,11 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - state: The state it reads.
     public init(_ middleware: M, state: M.State) {
         self.middleware = middleware
-        self.stateBox = StateBox(state)
-    }
-
-    deinit {
-        for task in tasks.withLock({ $0 }) { task.cancel() }
+        self.runtime = StoreRuntime(initialState: state, reducer: .identity, middleware: nil, effects: .isolated)
+        runtime.observeProcessing { [weak self] action, source in
+            self?.dispatched.append(DispatchedAction(action: action, source: source))
+        }
+        runtime.onCancel = { [weak self] id in self?.cancelledIDs.append(id) }
     }
 
     /// Runs the middleware's start hook with a dispatcher that records what it dispatches and
@@ -79,17 +78,9 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// - Returns: The actions dispatched before the hook returned.
     @discardableResult
     public func start() -> [DispatchedAction<M.OutputAction>] {
-        let mark = log.withLock { $0.count }
-        let log = self.log
-        let stateBox = self.stateBox
-        middleware.start(
-            MiddlewareContext(
-                dispatcher: Dispatcher { action, source in
-                    log.withLock { $0.append(DispatchedAction(action: action, source: source)) }
-                },
-                state: GetState { stateBox.value }
-            )
-        )
+        let mark = dispatched.count
+        middleware.start(MiddlewareContext(dispatcher: runtime.dispatcher, state: runtime.getState))
+        runtime.drainInbox()
         return Array(dispatched[mark...])
     }
 
@@ -113,9 +104,9 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - reducing: Changes the state as the reducer would, after `handle` and before the
     ///     effect runs.
     ///   - awaitingEffects: Whether to wait for the `.run` effects to end (the default). When
-    ///     `false`, `handle` returns once they have run up to their first suspension, with what
-    ///     was dispatched by then; what they dispatch later is added to ``dispatched`` — advance
-    ///     the ``TestClock`` they wait on, then use
+    ///     `false`, `handle` returns once they have run as far as they can — up to a sleep on
+    ///     a TestClock, say — with what was dispatched by then; what they dispatch later is
+    ///     added to ``dispatched`` — advance the ``TestClock`` they wait on, then use
     ///     ``waitForDispatches(count:fileID:filePath:line:column:)``. The next call that awaits
     ///     effects awaits these too.
     ///   - fileID: The calling file; leave the default.
@@ -138,36 +129,37 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ) async -> [DispatchedAction<M.OutputAction>] {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let source = source ?? ActionSource(file: fileID, function: function, line: line)
-        let stateBox = self.stateBox
-        let effect = middleware.handle(action: action, from: source, state: GetState { stateBox.value })
-        reducing?(&stateBox.value)
-        let mark = log.withLock { $0.count }
-        run(effect, derivedSource: source._sentByEffect(of: action), ids: [])
-        guard awaitingEffects else {
-            // Let the effects run up to their first suspension — a sleep on a TestClock, say —
-            // so that the test can advance the clock next.
-            _ = await Polling.wait(timeout: timeout) { EffectExecutor.shared.isIdle }
-            return Array(dispatched[mark...])
-        }
-        let unfinished = self.unfinished
-        let finished = await Polling.wait(timeout: timeout) { unfinished.withLock { $0.isEmpty } }
-        if !finished {
-            let count = unfinished.withLock { $0.count }
+        let effect = middleware.handle(action: action, from: source, state: runtime.getState)
+        reducing?(&runtime.state)
+        let mark = dispatched.count
+        runtime.perform(
+            effect,
+            causedBy: ActionDescription.describe(action),
+            derivedSource: source._sentByEffect(of: action)
+        )
+        let storage = runtime.storage
+        let outcome = await runtime.wait(
+            until: .now + timeout,
+            noProgressFor: timeout,
+            givingUpWhenNoEffectRuns: true
+        ) { !awaitingEffects || storage.activity.runningEffects == 0 }
+        let running = storage.activity.runningEffects
+        if awaitingEffects, outcome != .satisfied, running > 0 {
             FailureReporter.record(
-                "\(count == 1 ? "An effect" : "\(count) effects") of \(ActionDescription.describe(action)) still "
+                "\(running == 1 ? "An effect" : "\(running) effects") of \(ActionDescription.describe(action)) still "
                     + "running after \(timeout); cancelled. For effects that wait on a TestClock, pass "
                     + "awaitingEffects: false, advance the clock, then waitForDispatches(count:).",
                 at: site
             )
-            for entry in running { entry.task.cancel() }
-            _ = await Polling.wait(timeout: timeout) { unfinished.withLock { $0.isEmpty } }
+            storage.cancelAll()
+            await storage.settle(noProgressFor: timeout)
         }
-        running.removeAll()
         return Array(dispatched[mark...])
     }
 
     /// Waits until the middleware has dispatched at least `count` actions in all, for a
-    /// source-only middleware whose start hook dispatches from its own tasks.
+    /// source-only middleware whose start hook dispatches from its own tasks, or effects that
+    /// wait on a ``TestClock`` the test has advanced.
     ///
     /// ```swift
     /// tester.start()
@@ -190,10 +182,11 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         line: UInt = #line,
         column: UInt = #column
     ) async -> [DispatchedAction<M.OutputAction>] {
-        let log = self.log
-        let arrived = await Polling.wait(timeout: timeout) { log.withLock { $0.count } >= count }
-        let dispatched = self.dispatched
-        if !arrived {
+        // Not giving up when no effect runs: a start hook's own tasks dispatch from outside.
+        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: false) {
+            dispatched.count >= count
+        }
+        if dispatched.count < count {
             FailureReporter.record(
                 "Expected \(count) dispatched actions, but \(dispatched.count) arrived within \(timeout):\n"
                     + DispatchedAction.list(dispatched),
@@ -201,60 +194,5 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             )
         }
         return dispatched
-    }
-
-    /// Runs one effect as a store would, recording what it sends.
-    /// `ids` are those of every `.cancellable` around the effect, as the store keeps them.
-    private func run(_ effect: Effect<M.OutputAction>, derivedSource: ActionSource, ids: [AnyHashable]) {
-        let log = self.log
-        switch effect._step {
-        case .none:
-            break
-        case .send(let action, let source):
-            log.withLock { $0.append(DispatchedAction(action: action, source: source ?? derivedSource)) }
-        case .immediate(let work):
-            work(
-                ImmediateSend { action, source in
-                    log.withLock { $0.append(DispatchedAction(action: action, source: source ?? derivedSource)) }
-                }
-            )
-        case .run(let priority, let operation):
-            let send = Send<M.OutputAction> { action, source in
-                log.withLock { $0.append(DispatchedAction(action: action, source: source ?? derivedSource)) }
-            }
-            let unfinished = self.unfinished
-            let token = nextToken
-            nextToken += 1
-            unfinished.withLock { _ = $0.insert(token) }
-            let task = Task.detached(executorPreference: EffectExecutor.shared, priority: priority) {
-                await operation(send)
-                unfinished.withLock { _ = $0.remove(token) }
-            }
-            running.append((ids, task))
-            tasks.withLock { $0.append(task) }
-        case .merge(let effects):
-            for effect in effects { run(effect, derivedSource: derivedSource, ids: ids) }
-        case .cancellable(let newID, let cancelInFlight, let inner):
-            if cancelInFlight { cancel(newID) }
-            run(inner, derivedSource: derivedSource, ids: ids + [newID])
-        case .cancel(let cancelled):
-            cancelledIDs.append(cancelled)
-            cancel(cancelled)
-        }
-    }
-
-    private func cancel(_ id: AnyHashable) {
-        for entry in running where entry.ids.contains(id) { entry.task.cancel() }
-    }
-}
-
-/// The state a ``MiddlewareTester`` hands out, shared by its getters without retaining the
-/// tester.
-@MainActor
-private final class StateBox<Value> {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

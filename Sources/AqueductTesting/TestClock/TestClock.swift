@@ -21,6 +21,12 @@ import Aqueduct
 /// `CancellationError`, as `Task.sleep` does. Sleepers whose deadline has passed wake in
 /// deadline order, and `now` at each wake is that sleeper's deadline.
 ///
+/// When the sleeper is an effect of a ``TestStore`` or a ``MiddlewareTester``, advancing waits
+/// until that test store has settled — the woken effect has run as far as it can and what it
+/// sent is processed — before it looks at the sleepers again: after `advance`, the state shows
+/// what happened in the time advanced. Other tasks (not effects of a test store) are given a
+/// few yields to run, which is enough for a task that was already queued but not a guarantee.
+///
 /// `Sendable`: sleep from any task, advance from the test.
 public final class TestClock: Clock, Sendable {
     /// A point in a ``TestClock``'s time: an offset from its start.
@@ -61,6 +67,8 @@ public final class TestClock: Clock, Sendable {
         let id: Int
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
+        /// The test runtime whose effect sleeps, if any.
+        let runtime: (any SettlingRuntime)?
     }
 
     private struct Timeline: Sendable {
@@ -105,6 +113,7 @@ public final class TestClock: Clock, Sendable {
     /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        let runtime = EffectRuntimeContext.current
         let id = timeline.withLock { timeline in
             defer { timeline.nextID += 1 }
             return timeline.nextID
@@ -115,7 +124,9 @@ public final class TestClock: Clock, Sendable {
                 let outcome = timeline.withLock { timeline -> Outcome in
                     if timeline.cancelledEarly.remove(id) != nil { return .cancel }
                     if deadline <= timeline.now { return .wake }
-                    timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    timeline.sleepers.append(
+                        Sleeper(id: id, deadline: deadline, continuation: continuation, runtime: runtime)
+                    )
                     return .sleep
                 }
                 switch outcome {
@@ -139,9 +150,9 @@ public final class TestClock: Clock, Sendable {
     /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, in
     /// deadline order.
     ///
-    /// After each wake the clock lets the woken tasks run up to their next suspension, so that
-    /// a task that sleeps again within the advanced span (a repeating timer) is woken again in
-    /// the same call.
+    /// After each wake the clock lets the woken tasks run up to their next suspension (for the
+    /// effects of a test store: until it has settled), so that a task that sleeps again within
+    /// the advanced span (a repeating timer) is woken again in the same call.
     ///
     /// - Parameter duration: How far to move; zero wakes only sleepers already due.
     public func advance(by duration: Duration = .zero) async {
@@ -155,8 +166,7 @@ public final class TestClock: Clock, Sendable {
     public func advance(to deadline: Instant) async {
         await Self.yieldToOtherTasks()
         while let due = wakeNext(notAfter: deadline) {
-            for sleeper in due { sleeper.continuation.resume() }
-            await Self.yieldToOtherTasks()
+            await Self.wake(due)
         }
     }
 
@@ -170,8 +180,7 @@ public final class TestClock: Clock, Sendable {
         for _ in 0..<limit {
             guard let next = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
             guard let due = wakeNext(notAfter: next) else { return }
-            for sleeper in due { sleeper.continuation.resume() }
-            await Self.yieldToOtherTasks()
+            await Self.wake(due)
         }
     }
 
@@ -190,13 +199,30 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Gives tasks that were just woken, or just started, a chance to run up to their next
-    /// suspension before the clock looks at its sleepers again.
-    ///
-    /// Effects of a ``TestStore`` run on an executor that says when it is idle, so for them
-    /// this is exact; other tasks get a few yields.
+    /// Resumes sleepers, then lets them run up to their next suspension before the clock looks
+    /// at its sleepers again: the test stores whose effects they are settle (exact: an `await`
+    /// on each one's executor); other tasks get a few yields.
+    private static func wake(_ sleepers: [Sleeper]) async {
+        var runtimes: [ObjectIdentifier: any SettlingRuntime] = [:]
+        var wokeOtherTasks = false
+        for sleeper in sleepers {
+            sleeper.continuation.resume()
+            if let runtime = sleeper.runtime {
+                runtimes[ObjectIdentifier(runtime)] = runtime
+            } else {
+                wokeOtherTasks = true
+            }
+        }
+        for runtime in runtimes.values {
+            // A runtime that makes no progress is reported by its test store's next step.
+            await runtime.settle(noProgressFor: .seconds(1))
+        }
+        if wokeOtherTasks { await yieldToOtherTasks() }
+    }
+
+    /// Gives tasks that are not effects of a test store, just woken or just started, a chance
+    /// to run up to their next suspension. Best effort: the clock cannot see them.
     private static func yieldToOtherTasks() async {
         for _ in 0..<10 { await Task.yield() }
-        _ = await Polling.wait(timeout: .seconds(1)) { EffectExecutor.shared.isIdle }
     }
 }

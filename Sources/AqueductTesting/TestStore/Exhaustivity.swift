@@ -2,16 +2,24 @@
 ///
 /// ```swift
 /// let store = TestStore(initialState: AppState(), reducer: appReducer, middleware: app)
-/// store.exhaustivity = .off   // an integration test that checks a few things
+/// store.exhaustivity = .off                                   // an integration test
+/// store.exhaustivity = .off(showSkippedAssertions: true)      // … that says what it skipped
 /// ```
 public enum Exhaustivity: Sendable, Hashable {
     /// Every state change must be asserted, every action the store receives from effects must
-    /// be received with ``TestStore/receive(_:assert:fileID:filePath:line:column:)``, and no
-    /// effect may still be running when the test ends. The default.
+    /// be received with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)``,
+    /// and no effect may still be running when the test ends. The default.
     case on
 
     /// Only what the test asserts is checked. A state assertion checks the fields it sets;
     /// `receive` skips actions until one matches; actions not received and effects still
     /// running at the end are ignored (and the effects cancelled).
-    case off
+    ///
+    /// With `showSkippedAssertions`, each thing skipped is reported as information, not as a
+    /// failure: under Swift Testing an issue of severity `warning` at the line that skipped it
+    /// (the test still passes); under XCTest a `note:` line on standard output.
+    case off(showSkippedAssertions: Bool)
+
+    /// Non-exhaustive, skipping silently: `.off(showSkippedAssertions: false)`.
+    public static var off: Exhaustivity { .off(showSkippedAssertions: false) }
 }

@@ -5,8 +5,10 @@ extension TestStore {
     /// that it is the case `casePath` names, and asserts the state change it caused.
     ///
     /// A case key path is a key path to an optional that is non-`nil` for the case:
-    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, where the enums have
-    /// hand-written optional properties. `Void?` properties name cases without payload.
+    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, through the case
+    /// accessors `swift package case-accessors` generates for ``CaseAccessible`` enums. `Void?`
+    /// accessors name cases without payload. A failure names such a path the way it is
+    /// written, `\.checkIn?.succeeded`.
     ///
     /// ```swift
     /// await store.send(.checkIn(.start)) { $0.checkIn.isSending = true }
@@ -16,14 +18,17 @@ extension TestStore {
     /// }
     /// ```
     ///
-    /// While nothing has arrived, `receive` waits for the running effects — as long as one of
-    /// them can still send something, and at most ``timeout``. It fails, naming what it
-    /// expected and what is still running, rather than hang. In exhaustive mode the next
-    /// action must match; with ``exhaustivity`` `.off`, actions before the first match are
-    /// skipped.
+    /// While nothing has arrived, `receive` settles the test store and waits for its running
+    /// effects. It fails at once when no effect is running (nothing could send the action),
+    /// and after `timeout` when effects are running but none sends it (suspended on a
+    /// ``TestClock`` nobody advances, say), naming what it expected and what is still running.
+    /// In exhaustive mode the next action must match; with ``exhaustivity`` `.off`, actions
+    /// before the first match are skipped.
     ///
     /// - Parameters:
     ///   - casePath: A key path to an optional that is non-`nil` for the expected case.
+    ///   - timeout: The failure bound of this receive, while effects are running but none can
+    ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
     ///   - assert: Changes the state before the action into the state expected after it;
     ///     without it, the action must not change the state.
     ///   - fileID: The calling file; leave the default.
@@ -34,6 +39,7 @@ extension TestStore {
     @discardableResult
     public func receive<Value>(
         _ casePath: KeyPath<Action, Value?>,
+        timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -43,6 +49,7 @@ extension TestStore {
         await receiveAction(
             matching: { $0[keyPath: casePath] != nil },
             expecting: "an action matching \(CasePathDescription.describe(casePath))",
+            timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -58,6 +65,8 @@ extension TestStore {
     /// - Parameters:
     ///   - casePath: A key path to the optional payload of the expected case.
     ///   - value: The payload expected.
+    ///   - timeout: The failure bound of this receive, while effects are running but none can
+    ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
     ///   - assert: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
@@ -68,6 +77,7 @@ extension TestStore {
     public func receive<Value: Equatable>(
         _ casePath: KeyPath<Action, Value?>,
         _ value: Value,
+        timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -77,6 +87,7 @@ extension TestStore {
         await receiveAction(
             matching: { $0[keyPath: casePath] == value },
             expecting: "an action matching \(CasePathDescription.describe(casePath)) with \(StateDiff.describe(value))",
+            timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -93,6 +104,8 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - predicate: Returns `true` for the expected action.
+    ///   - timeout: The failure bound of this receive, while effects are running but none can
+    ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
     ///   - assert: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
@@ -102,6 +115,7 @@ extension TestStore {
     @discardableResult
     public func receive(
         where predicate: (Action) -> Bool,
+        timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -111,6 +125,7 @@ extension TestStore {
         await receiveAction(
             matching: predicate,
             expecting: "an action accepted by the predicate",
+            timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -125,6 +140,8 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - expected: The action expected.
+    ///   - timeout: The failure bound of this receive, while effects are running but none can
+    ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
     ///   - assert: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
@@ -134,6 +151,7 @@ extension TestStore {
     @discardableResult
     public func receive(
         _ expected: Action,
+        timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -143,6 +161,7 @@ extension TestStore {
         await receiveAction(
             matching: { $0 == expected },
             expecting: ActionDescription.describe(expected),
+            timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )

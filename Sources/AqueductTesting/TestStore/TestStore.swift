@@ -1,14 +1,14 @@
 import Aqueduct
 
-/// A store for tests: it runs the same reducer and middleware as production and makes the test
-/// account for everything that happens.
+/// A store for tests: it runs the same reducer and middleware as production, on the same
+/// engine as ``Store``, and makes the test account for everything that happens.
 ///
 /// Each ``send(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
-/// ``receive(_:assert:fileID:filePath:line:column:)``d, in order, with its state change; and
-/// the test must end with no action left unreceived and no effect still running. A failure is
-/// recorded at the caller's line — as a Swift Testing issue, or an `XCTFail` under XCTest —
-/// with a diff of what differed:
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, in order, with its state
+/// change; and the test must end with no action left unreceived and no effect still running.
+/// A failure is recorded at the caller's line — as a Swift Testing issue, or an `XCTFail`
+/// under XCTest — with a diff of what differed:
 ///
 /// ```
 /// The state after sending increment is not what the test expected (expected → actual):
@@ -33,35 +33,51 @@ import Aqueduct
 ///
 /// `Action` need not be `Equatable`: `receive` matches by a case key path, a predicate or,
 /// when the action is `Equatable`, a value. Time in effects comes from the clock the test
-/// injects (a ``TestClock``), never from the wall clock; `receive` and ``finish(timeout:fileID:filePath:line:column:)``
-/// wait for effects by watching them, and give up after ``timeout`` (wall time) with a message
-/// rather than hang.
+/// injects (a ``TestClock``), never from the wall clock.
+///
+/// ## Settling
+/// Each test store runs its effects on an executor of its own, which the tasks running on it
+/// keep alive. After each step the test store *settles*: it awaits the moment its executor has
+/// no job queued or running, processing on the main actor what the effects sent meanwhile.
+/// That is an `await` on the executor's events, not a poll and not a wall-clock budget, so a
+/// test store is not slowed or confused by any other test's effects, and a busy machine only
+/// makes it slower. An effect that hops to the main actor is seen when its main-actor step is
+/// already queued as the test store settles (it yields the main actor once); prefer clients
+/// that do not need the main actor. Unstructured tasks an effect starts with `Task {}` run on
+/// the global executor, not the test store's, and are not waited for.
+///
+/// ``timeout`` is only a failure bound: a `receive` whose action cannot arrive because no
+/// effect is running fails at once; one with effects suspended (on a ``TestClock`` nobody
+/// advances) fails after the timeout, naming them.
 ///
 /// ## Exhaustivity
 /// With ``exhaustivity`` `.on` (the default) everything must be asserted. With `.off`, state
 /// assertions check only the fields they set, `receive` skips actions until one matches, and
 /// leftovers at the end are ignored: the mode for integration tests that check a few things.
+/// `.off(showSkippedAssertions: true)` reports each thing it skipped as information.
 ///
 /// ## Isolation
-/// Main-actor isolated, like ``Store``; use it from `@MainActor` tests. Asynchronous effects
-/// run off the main actor on an executor the test store watches, so it can tell when every
-/// effect has run as far as it can.
+/// Main-actor isolated, like ``Store``; use it from `@MainActor` tests. It is not `Sendable`
+/// across isolations other than the main actor.
 @MainActor
 public final class TestStore<Action: Sendable, State: Equatable> {
     /// Whether the test must assert everything (`.on`, the default) or only what it chooses.
     public var exhaustivity: Exhaustivity = .on
 
-    /// The longest `send`, `receive` and `finish` wait, in wall time, for effects to deliver
-    /// an action or finish before the test fails. One second by default.
+    /// The failure bound, in wall time, of `receive`, ``finish(timeout:fileID:filePath:line:column:)``
+    /// and ``TestStoreTask/finish(timeout:fileID:filePath:line:column:)``: how long they wait for
+    /// suspended effects to deliver an action or end, and how long any step lets an effect job
+    /// run without progress. One second by default.
     ///
-    /// Effects that wait on a ``TestClock`` do not use this time: they wait until the test
-    /// advances the clock. The timeout only keeps a test that forgot to from hanging.
+    /// It never decides when the effects have settled: a correct test passes however busy the
+    /// machine is. Effects that wait on a ``TestClock`` wait until the test advances the clock;
+    /// the timeout only keeps a test that forgot to from hanging.
     public var timeout: Duration = .seconds(1)
 
     /// The store's current state, including changes the test has not asserted yet.
-    public var state: State { store.state }
+    public var state: State { runtime.state }
 
-    private let store: Store<Action, State>
+    private let runtime: StoreRuntime<Action, State>
     private let processed: ProcessedActions<Action, State>
     private let createdAt: CallSite
     private var isFinished = false
@@ -138,25 +154,30 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         erasedMiddleware: AnyMiddleware<Action, Action, State>?,
         createdAt: CallSite
     ) {
-        let processed = ProcessedActions<Action, State>()
-        self.processed = processed
+        self.processed = ProcessedActions(initialState: initialState)
         self.createdAt = createdAt
-        self.store = Store(
+        self.runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
-            middleware: RecordingMiddleware(base: erasedMiddleware, processed: processed)
+            middleware: erasedMiddleware,
+            effects: .isolated
         )
-        store._preferEffectExecutor(EffectExecutor.shared)
+        runtime.observeProcessing { [weak self] action, source in
+            guard let self else { return }
+            processed.record(action, source, state: runtime.state)
+        }
+        runtime.start(erasedMiddleware)
     }
 
     // Not an `isolated deinit`: those run without the task's task-local values, so Swift
     // Testing could not tell which test the failure belongs to. This one reads only what is
     // safe from any isolation.
     deinit {
-        guard !isFinished, exhaustivity == .on else { return }
+        guard !isFinished, case .on = exhaustivity else { return }
+        let unprocessed = runtime.storage.inboxActions.map { DispatchedAction(action: $0.action, source: $0.source) }
         let messages = Self.leftoverMessages(
-            unreceived: processed.pending.withLock { $0 },
-            running: store._runningEffectDescriptions,
+            unreceived: processed.pending.withLock { $0 } + unprocessed,
+            running: runtime.storage.runningEffects,
             moment: "when the test store was released without finish()"
         )
         for message in messages { FailureReporter.record(message, at: createdAt) }
@@ -165,18 +186,23 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Sends an action and asserts the state change it causes.
     ///
     /// The closure receives the state as it was before the action; set what the action should
-    /// have changed. Without a closure the action must not change the state. Actions its
-    /// effects send synchronously are processed too and wait to be received.
+    /// have changed. Without a closure the action must not change the state; with one, it
+    /// must change it (a closure that sets fields the action left as they were fails with
+    /// "expected the state to change"). Actions its effects send synchronously are processed
+    /// too and wait to be received.
     ///
     /// ```swift
     /// await store.send(.increment) { $0.count = 1 }
     /// await store.send(.refresh)            // no state change expected
+    /// let timer = await store.send(.start)  // its effects, to finish or cancel
     /// ```
     ///
-    /// Before sending, every action the store received so far must have been received by the
-    /// test (in exhaustive mode). After sending, `send` waits until the effects it started have
-    /// run as far as they can — up to a ``TestClock`` sleep, for example — so that the test
-    /// can advance the clock next.
+    /// Before sending, the test store settles, and in exhaustive mode every action it received
+    /// so far must have been received by the test: if some were not, that is one failure
+    /// naming them, and they are dropped, so that the test goes on from the action it sends
+    /// and each later failure is its own. After sending, `send` settles again: the effects
+    /// it started have run as far as they can — up to a ``TestClock`` sleep, for example — so
+    /// the test can advance the clock next.
     ///
     /// - Parameters:
     ///   - action: The action, dispatched with the call site as its source.
@@ -186,6 +212,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - function: The calling function; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
+    /// - Returns: The effects this send started, to await or cancel.
+    @discardableResult
     public func send(
         _ action: Action,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
@@ -194,7 +222,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         function: StaticString = #function,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         await send(
             action,
             source: ActionSource(file: fileID, function: function, line: line),
@@ -221,6 +249,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
+    /// - Returns: The effects this send started, to await or cancel.
+    @discardableResult
     public func send(
         _ action: Action,
         from source: ActionSource,
@@ -229,7 +259,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         await send(
             action,
             source: source,
@@ -243,23 +273,47 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)?,
         at site: CallSite
-    ) async {
-        await settle()
+    ) async -> TestStoreTask {
+        await settle(at: site)
         if !processed.entries.isEmpty {
-            if exhaustivity == .on {
+            let list = DispatchedAction.list(processed.entries.map(\.dispatched))
+            let count = plural(processed.entries.count, "action")
+            switch exhaustivity {
+            case .on:
                 FailureReporter.record(
-                    "Must receive \(plural(processed.entries.count, "action")) before sending "
-                        + "\(ActionDescription.describe(action)):\n\(DispatchedAction.list(processed.entries.map(\.dispatched)))",
+                    "Must receive \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
                     at: site
                 )
+            case .off(let showSkippedAssertions):
+                if showSkippedAssertions {
+                    FailureReporter.note(
+                        "Skipped receiving \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                        at: site
+                    )
+                }
             }
             processed.entries.removeAll()
         }
-        store.dispatch(action, from: source)
-        guard !processed.entries.isEmpty else { return }
-        let entry = processed.entries.removeFirst()
-        assertStateChange(entry, updateExpectedState, after: "sending \(ActionDescription.describe(action))", at: site)
-        await settle()
+        let firstEffect = runtime.storage.effectTokenMark
+        runtime.dispatch(action, from: source)
+        let effects = firstEffect..<runtime.storage.effectTokenMark
+        let task = TestStoreTask(
+            owner: self,
+            tokens: effects,
+            tasks: runtime.storage.tasks(tokens: effects),
+            action: ActionDescription.describe(action)
+        )
+        if !processed.entries.isEmpty {
+            let entry = processed.entries.removeFirst()
+            assertStateChange(
+                entry,
+                updateExpectedState,
+                after: "sending \(ActionDescription.describe(action))",
+                at: site
+            )
+        }
+        await settle(at: site)
+        return task
     }
 
     /// Waits for the effects to end, then checks that nothing is left over: no action received
@@ -267,7 +321,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///
     /// Call it at the end of a test that starts asynchronous effects. A test store released
     /// without `finish()` makes the same checks, without waiting, and reports at the line that
-    /// created it. With ``exhaustivity`` `.off`, leftovers are not failures.
+    /// created it. With ``exhaustivity`` `.off`, leftovers are not failures (and with
+    /// `showSkippedAssertions`, they are reported as information).
     ///
     /// ```swift
     /// await store.send(.stop)
@@ -275,7 +330,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// ```
     ///
     /// - Parameters:
-    ///   - timeout: The longest to wait for running effects to end; ``timeout`` when `nil`.
+    ///   - timeout: The failure bound for running effects to end; ``timeout`` when `nil`.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
@@ -287,19 +342,22 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         isFinished = true
-        if exhaustivity == .on {
-            _ = await Polling.wait(timeout: timeout ?? self.timeout) {
-                store.runningEffects.isEmpty && store.pendingInboxCount == 0 && EffectExecutor.shared.isIdle
-            }
+        if case .on = exhaustivity {
+            let storage = runtime.storage
+            let outcome = await runtime.wait(
+                until: .now + (timeout ?? self.timeout),
+                noProgressFor: self.timeout,
+                givingUpWhenNoEffectRuns: true
+            ) { storage.activity.runningEffects == 0 }
+            if outcome == .stalled { reportStall(at: site) }
         } else {
-            await settle()
+            await settle(at: site)
         }
-        reportLeftovers(
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            when: "at the end of the test"
-        )
-        store._cancelAllEffects()
+        reportLeftovers(at: site, when: "at the end of the test")
+        runtime.storage.cancelAll()
+        await settle(at: site)
         processed.entries.removeAll()
     }
 
@@ -309,20 +367,21 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// - Returns: The actions skipped, oldest first.
     @discardableResult
     public func skipReceivedActions() async -> [DispatchedAction<Action>] {
-        await settle()
+        await runtime.storage.settle(noProgressFor: timeout)
         let skipped = processed.entries.map(\.dispatched)
         processed.entries.removeAll()
         return skipped
     }
 
-    /// Cancels every effect still running, for a test that does not care how they end.
+    /// Cancels every effect still running, for a test that does not care how they end, and
+    /// waits until their cancellation has run as far as it can.
     ///
     /// - Returns: Descriptions of the effects cancelled: the action that started each one.
     @discardableResult
     public func skipInFlightEffects() async -> [String] {
-        let running = store.runningEffects
-        store._cancelAllEffects()
-        await settle()
+        let running = runtime.storage.runningEffects
+        runtime.storage.cancelAll()
+        await runtime.storage.settle(noProgressFor: timeout)
         return running
     }
 
@@ -332,24 +391,44 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     func receiveAction(
         matching matches: (Action) -> Bool,
         expecting expectation: String,
+        timeout: Duration?,
         assert updateExpectedState: ((inout State) throws -> Void)?,
         at site: CallSite
     ) async -> DispatchedAction<Action>? {
+        let timeout = timeout ?? self.timeout
         func isAvailable() -> Bool {
             switch exhaustivity {
             case .on: !processed.entries.isEmpty
             case .off: processed.entries.contains { matches($0.action) }
             }
         }
-        _ = await Polling.wait(timeout: timeout) { isAvailable() || nothingCanArrive }
+        let outcome = await runtime.wait(
+            until: .now + timeout,
+            noProgressFor: self.timeout,
+            givingUpWhenNoEffectRuns: true,
+            for: isAvailable
+        )
         guard isAvailable() else {
             let skipped = processed.entries.map(\.dispatched)
             processed.entries.removeAll()
-            FailureReporter.record(noActionMessage(expectation, skipped: skipped), at: site)
+            FailureReporter.record(
+                noActionMessage(expectation, outcome: outcome, timeout: timeout, skipped: skipped),
+                at: site
+            )
             return nil
         }
-        if exhaustivity == .off {
-            while let first = processed.entries.first, !matches(first.action) { processed.entries.removeFirst() }
+        if case .off(let showSkippedAssertions) = exhaustivity {
+            var skipped: [DispatchedAction<Action>] = []
+            while let first = processed.entries.first, !matches(first.action) {
+                skipped.append(processed.entries.removeFirst().dispatched)
+            }
+            if showSkippedAssertions, !skipped.isEmpty {
+                FailureReporter.note(
+                    "Skipped receiving \(plural(skipped.count, "action")) before \(expectation):\n"
+                        + DispatchedAction.list(skipped),
+                    at: site
+                )
+            }
         }
         let entry = processed.entries.removeFirst()
         guard matches(entry.action) else {
@@ -366,21 +445,26 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             after: "receiving \(ActionDescription.describe(entry.action))",
             at: site
         )
-        await settle()
+        await settle(at: site)
         return entry.dispatched
     }
 
     // MARK: - Private
 
-    /// `true` when no action can arrive any more: no effect running, none queued.
-    private var nothingCanArrive: Bool {
-        store.runningEffects.isEmpty && store.pendingInboxCount == 0 && EffectExecutor.shared.isIdle
+    /// Waits until every effect has run as far as it can and what they sent is processed;
+    /// fails the test if an effect job makes no progress for ``timeout``.
+    private func settle(at site: CallSite) async {
+        if await runtime.storage.settle(noProgressFor: timeout) { return }
+        reportStall(at: site)
     }
 
-    /// Waits until every effect has run as far as it can and the actions they sent are
-    /// processed. Gives up quietly after ``timeout``; what is missing is reported later.
-    private func settle() async {
-        _ = await Polling.wait(timeout: timeout) { store.pendingInboxCount == 0 && EffectExecutor.shared.isIdle }
+    private func reportStall(at site: CallSite) {
+        FailureReporter.record(
+            "An effect made no progress for \(timeout): a job on the test store's executor has neither "
+                + "returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
+                + "started by:\n" + runtime.storage.runningEffects.map { "    • \($0)" }.joined(separator: "\n"),
+            at: site
+        )
     }
 
     private func assertStateChange(
@@ -397,33 +481,54 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             return
         }
         if expected == entry.after { return }
-        if exhaustivity == .off {
+        if case .off(let showSkippedAssertions) = exhaustivity {
             // Only what the assertion sets is checked: applied to the actual state, it must
-            // change nothing.
-            guard let updateExpectedState else { return }
+            // change nothing. What changed besides was skipped.
             var probe = entry.after
-            if (try? updateExpectedState(&probe)) != nil, probe == entry.after { return }
+            if updateExpectedState == nil || ((try? updateExpectedState?(&probe)) != nil && probe == entry.after) {
+                if showSkippedAssertions {
+                    FailureReporter.note(
+                        "Skipped asserting what changed after \(what) (asserted → actual):\n"
+                            + StateDiff.text(expected: expected, actual: entry.after),
+                        at: site
+                    )
+                }
+                return
+            }
             expected = probe
         }
         let header =
-            updateExpectedState == nil
-            ? "The state changed after \(what), but the test expected no change (expected → actual):"
-            : "The state after \(what) is not what the test expected (expected → actual):"
+            if updateExpectedState == nil {
+                "The state changed after \(what), but the test expected no change (expected → actual):"
+            } else if entry.before == entry.after {
+                "Expected the state to change after \(what), but it did not change (expected → actual):"
+            } else {
+                "The state after \(what) is not what the test expected (expected → actual):"
+            }
         FailureReporter.record(header + "\n" + StateDiff.text(expected: expected, actual: entry.after), at: site)
     }
 
-    private func noActionMessage(_ expectation: String, skipped: [DispatchedAction<Action>]) -> String {
-        var message: String
-        let running = store.runningEffects
-        if running.isEmpty {
-            message = "Expected to receive \(expectation), but no action arrived and no effect is running."
-        } else {
-            message =
+    private func noActionMessage(
+        _ expectation: String,
+        outcome: StoreRuntime<Action, State>.WaitOutcome,
+        timeout: Duration,
+        skipped: [DispatchedAction<Action>]
+    ) -> String {
+        let running = runtime.storage.runningEffects
+        var message =
+            switch outcome {
+            case .stalled:
+                "Expected to receive \(expectation), but an effect made no progress for \(self.timeout) "
+                    + "(a blocking call?). Effects still running, started by:\n"
+                    + running.map { "    • \($0)" }.joined(separator: "\n")
+            case .satisfied, .nothingRunning:
+                "Expected to receive \(expectation), but no action arrived and no effect is running."
+            case .timedOut:
                 "Expected to receive \(expectation), but none arrived within \(timeout). "
-                + "Effects still running, started by:\n"
-                + running.map { "    • \($0)" }.joined(separator: "\n")
-                + "\nAn effect waiting on a TestClock runs on only when the test advances the clock."
-        }
+                    + "Effects still running, started by:\n"
+                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + "\nAn effect waiting on a TestClock runs on only when the test advances the clock."
+            }
         if !skipped.isEmpty {
             message += "\nActions received and skipped:\n" + DispatchedAction.list(skipped)
         }
@@ -431,13 +536,18 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     }
 
     private func reportLeftovers(at site: CallSite, when moment: String) {
-        guard exhaustivity == .on else { return }
         let messages = Self.leftoverMessages(
             unreceived: processed.entries.map(\.dispatched),
-            running: store.runningEffects,
+            running: runtime.storage.runningEffects,
             moment: moment
         )
-        for message in messages { FailureReporter.record(message, at: site) }
+        switch exhaustivity {
+        case .on:
+            for message in messages { FailureReporter.record(message, at: site) }
+        case .off(let showSkippedAssertions):
+            guard showSkippedAssertions else { return }
+            for message in messages { FailureReporter.note("Skipped: " + message, at: site) }
+        }
     }
 
     private nonisolated static func leftoverMessages(
@@ -461,5 +571,30 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             )
         }
         return messages
+    }
+}
+
+extension TestStore: TestStoreTaskOwner {
+    func finish(_ task: TestStoreTask, timeout: Duration?, at site: CallSite) async {
+        let storage = runtime.storage
+        let outcome = await runtime.wait(
+            until: .now + (timeout ?? self.timeout),
+            noProgressFor: self.timeout,
+            givingUpWhenNoEffectRuns: true
+        ) { storage.runningCount(tokens: task.tokens) == 0 }
+        if outcome == .stalled { reportStall(at: site) }
+        let running = storage.runningCount(tokens: task.tokens)
+        guard running > 0 else { return }
+        FailureReporter.record(
+            "Expected the effects of sending \(task.action) to finish, but \(plural(running, "effect")) "
+                + "still running after \(timeout ?? self.timeout). An effect waiting on a TestClock runs on only "
+                + "when the test advances the clock; cancel it with the task's cancel().",
+            at: site
+        )
+    }
+
+    func cancel(_ task: TestStoreTask) async {
+        runtime.storage.cancel(tokens: task.tokens)
+        await runtime.storage.settle(noProgressFor: timeout)
     }
 }

@@ -44,6 +44,17 @@ import Testing
         #expect(tester.state.count == 4)
     }
 
+    @Test func handleSeesTheStateBeforeReducingAndTheEffectAfter() async {
+        let seen = Log<String>()
+        let reader = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, state in
+            seen.append("handle sees \(state().count)")
+            return .immediate { _ in seen.append("effect sees \(state().count)") }
+        })
+        let tester = MiddlewareTester(reader, state: CounterState(count: 1))
+        await tester.handle(.set(4), reducing: { $0.count = 4 })
+        #expect(seen.all == ["handle sees 1", "effect sees 4"])
+    }
+
     @Test func recordsWhatTheStartHookDispatchesNowAndLater() async {
         let source = AnyMiddleware<CounterAction, CounterAction, CounterState>(
             handle: { _, _, _ in .none },
@@ -97,7 +108,8 @@ import Testing
         await tester?.handle(.queryChanged("milk"), awaitingEffects: false)
         #expect(clock.sleeperCount == 1)
         tester = nil
-        #expect(await waitUntil { clock.sleeperCount == 0 })
+        // Released on the main actor: its runtime cancelled the effect, whose sleep ended at once.
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func anEffectThatDoesNotEndFailsAndIsCancelled() async {

@@ -23,7 +23,7 @@ import Testing
             try await clock.sleep(for: .seconds(1))
             woken.append("early at \(clock.now.offset)")
         }
-        try await waitForSleepers(2, on: clock)
+        #expect(await eventually { clock.sleeperCount == 2 })
         await clock.advance(by: .milliseconds(999))
         #expect(woken.all.isEmpty)
         #expect(clock.sleeperCount == 2)
@@ -43,7 +43,7 @@ import Testing
     @Test func cancellingASleeperEndsItsSleepWithCancellationError() async throws {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-        try await waitForSleepers(1, on: clock)
+        #expect(await eventually { clock.sleeperCount == 1 })
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)
@@ -69,7 +69,7 @@ import Testing
                 ticks.append(1)
             }
         }
-        try await waitForSleepers(1, on: clock)
+        #expect(await eventually { clock.sleeperCount == 1 })
         await clock.run()
         try await timer.value
         #expect(ticks.all.count == 3)
@@ -109,12 +109,5 @@ import Testing
         #expect(queries.all == ["mil"])
         #expect(clock.now.offset == .milliseconds(700))
         await store.finish()
-    }
-
-    private func waitForSleepers(_ count: Int, on clock: TestClock) async throws {
-        for _ in 0..<2_000 where clock.sleeperCount < count {
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        try #require(clock.sleeperCount == count)
     }
 }

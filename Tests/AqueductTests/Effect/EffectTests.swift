@@ -35,26 +35,31 @@ import Testing
         if case .finished(let name) = action { names.append(name) }
     }
 
+    // Effect semantics are tested through a TestStore: it runs the same engine as a Store, and
+    // each step settles (the effects have run as far as they can), so nothing is polled.
+
     @Test func cancelByIDCancelsEveryEffectUnderIt() async {
         let log = EventLog()
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        store.dispatch(.start("a"))
-        store.dispatch(.start("b"))
-        #expect(await eventually { Set(log.all) == ["a started", "b started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"] })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        await store.send(.start("a"))
+        await store.send(.start("b"))
+        #expect(log.all == ["a started", "b started"])
+        await store.send(.stop)
+        #expect(Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"])
+        await store.finish()
     }
 
     @Test func cancelInFlightCancelsThePreviousEffect() async {
         let log = EventLog()
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        store.dispatch(.startLatest("a"))
-        #expect(await eventually { log.all == ["a started"] })
-        store.dispatch(.startLatest("b"))
-        #expect(await eventually { Set(log.all) == ["a started", "a cancelled", "b started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { log.all.count == 4 })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        await store.send(.startLatest("a"))
+        #expect(log.all == ["a started"])
+        await store.send(.startLatest("b"))
+        #expect(Set(log.all) == ["a started", "a cancelled", "b started"])
+        await store.send(.stop)
+        #expect(log.all.count == 4)
         #expect(log.all.last == "b cancelled")
+        await store.finish()
     }
 
     @Test func runEffectActionsCarryTheCauseSourceWithInfo() async {
@@ -116,23 +121,22 @@ import Testing
             default: return .none
             }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
-        store.dispatch(.start("nested"))
-        #expect(await eventually { log.all == ["nested started"] })
-        store.dispatch(.stop)
-        #expect(await eventually { log.all == ["nested started", "nested cancelled"] })
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
+        await store.send(.start("nested"))
+        #expect(log.all == ["nested started"])
+        await store.send(.stop)
+        #expect(log.all == ["nested started", "nested cancelled"])
+        await store.finish()
     }
 
     @Test func aCancelledEffectIsReportedUntilItsWorkReturns() async {
-        let gate = EventLog()
+        let gate = Release()
         let middleware = TestMiddleware<Action, [String]> { action, _, _ in
             switch action {
             case .start:
                 // Work that ignores cancellation: it returns only when the test lets it.
-                return .run { _ in
-                    while !gate.all.contains("release") { try? await Task.sleep(for: .milliseconds(1)) }
-                }
-                .cancellable(id: "stubborn")
+                return .run { _ in await gate.wait() }
+                    .cancellable(id: "stubborn")
             case .stop: return .cancel(id: "stubborn")
             default: return .none
             }
@@ -141,8 +145,140 @@ import Testing
         store.dispatch(.start("s"))
         store.dispatch(.stop)
         #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
-        gate.record("release")
+        gate.open()
+        // A production store's effects run on the global executor: nothing to settle on.
         #expect(await eventually { store.runningEffects.isEmpty })
+    }
+
+    // MARK: - Pinned behaviours (issue 12): each fails under a realistic mutation of the engine.
+
+    /// A feature whose deadline restarts on every check-in: the lifted form of the check-in
+    /// example's deadline.
+    enum Deadline: Sendable, Equatable {
+        case checkIn
+        case passed
+    }
+
+    enum Lifted: CaseAccessible, Sendable, Equatable {
+        case deadline(Deadline)
+    }
+
+    struct DeadlineMiddleware: Middleware {
+        let clock: TestClock
+
+        func handle(action: Deadline, from source: ActionSource, state: GetState<Int>) -> Effect<Deadline> {
+            guard action == .checkIn else { return .none }
+            return .run { [clock] send in
+                do { try await clock.sleep(for: .seconds(24 * 3600)) } catch { return }
+                send(.passed)
+            }
+            .cancellable(id: "deadline", cancelInFlight: true)
+        }
+    }
+
+    @Test func aLiftedEffectKeepsCancelInFlight() async {
+        let clock = TestClock()
+        let passes = Reducer<Lifted, Int>.reduce { action, count in
+            if action == .deadline(.passed) { count += 1 }
+        }
+        let store = TestStore(
+            initialState: 0,
+            reducer: passes,
+            middleware: DeadlineMiddleware(clock: clock).lift(
+                inputAction: \Lifted.deadline,
+                outputAction: Lifted.deadline,
+                state: \Int.self
+            )
+        )
+        await store.send(.deadline(.checkIn))
+        await clock.advance(by: .seconds(6 * 3600))
+        await store.send(.deadline(.checkIn))
+        #expect(clock.sleeperCount == 1)
+        // Past the first check-in's deadline only: it was cancelled in flight, nothing arrives.
+        await clock.advance(by: .seconds(18 * 3600))
+        await clock.advance(by: .seconds(6 * 3600))
+        await store.receive(.deadline(.passed)) { $0 = 1 }
+        await store.finish()
+    }
+
+    @Test func aMappedEffectKeepsExplicitSources() async {
+        let given = ActionSource(file: "Feature/Given.swift", function: "given()", line: 42, info: "explicit")
+        let feature = TestMiddleware<CounterAction, Int> { action, _, _ in
+            switch action {
+            case .increment: return .send(.set(10), from: given)
+            case .decrement: return .immediate { send in send(.set(20), from: given) }
+            case .set(0): return .run { send in send(.set(30), from: given) }
+            case .set: return .none
+            }
+        }
+        let store = TestStore(
+            initialState: AppState(),
+            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            middleware: feature.lift(
+                inputAction: \AppAction.counter,
+                outputAction: AppAction.counter,
+                state: \AppState.count
+            )
+        )
+        await store.send(.counter(.increment)) { $0.count = 1 }
+        #expect(await store.receive(.counter(.set(10))) { $0.count = 10 }?.source == given)
+        await store.send(.counter(.decrement)) { $0.count = 9 }
+        #expect(await store.receive(.counter(.set(20))) { $0.count = 20 }?.source == given)
+        await store.send(.counter(.set(0))) { $0.count = 0 }
+        #expect(await store.receive(.counter(.set(30))) { $0.count = 30 }?.source == given)
+        await store.finish()
+    }
+
+    @Test func noneMarkedCancelInFlightCancelsTheEffectRunningUnderItsID() async {
+        let log = EventLog()
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
+            switch action {
+            case .start(let name): return Self.waiting(name, log: log).cancellable(id: "work")
+            case .stop: return Effect<Action>.none.cancellable(id: "work", cancelInFlight: true)
+            default: return .none
+            }
+        }
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
+        await store.send(.start("a"))
+        #expect(log.all == ["a started"])
+        await store.send(.stop)
+        #expect(log.all == ["a started", "a cancelled"])
+        await store.finish()
+    }
+
+    @Test func aCancelledEffectThatSendsAfterCatchingTheCancellationIsNotReduced() async {
+        let clock = TestClock()
+        let middleware = TestMiddleware<Action, [String]> { action, _, _ in
+            switch action {
+            case .start(let name):
+                return .run { send in
+                    do {
+                        try await clock.sleep(for: .seconds(60))
+                    } catch {
+                        send(.finished("\(name) after its cancellation"))
+                    }
+                }
+                .cancellable(id: "work")
+            case .stop: return .cancel(id: "work")
+            default: return .none
+            }
+        }
+        let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
+        await store.send(.start("a"))
+        #expect(clock.sleeperCount == 1)
+        await store.send(.stop)
+        #expect(clock.sleeperCount == 0)
+        // Exhaustive: an action reduced after the cancellation would be reported as not received.
+        await store.finish()
+        #expect(store.state.isEmpty)
+    }
+
+    @Test func runningEffectsAreListedOldestFirst() {
+        let log = EventLog()
+        let names = (0..<16).map { "effect \($0)" }
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
+        for name in names { store.dispatch(.start(name)) }
+        #expect(store.runningEffects == names.map { "start(\"\($0)\")" })
     }
 
     /// Effects that wait on a stream until cancelled, recording both events.

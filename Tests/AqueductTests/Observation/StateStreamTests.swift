@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductTesting
 import Testing
 
 @MainActor

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductTesting
 import Testing
 
 @MainActor
@@ -103,6 +104,24 @@ import Testing
         store.cascadeLimit = 100_000
         store.dispatch(.set(7))
         #expect(store.state == 7)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func aRunawayLoopCountsExactlyWhatItDropped(fanOut: Int) {
+        // Each increment sends `fanOut` increments. With a limit of 10 the store processes 10
+        // actions, and the queue then holds 10 × fanOut − 9 of them: the one over the limit
+        // and everything behind it are dropped.
+        let middleware = TestMiddleware<CounterAction, Int> { action, _, _ in
+            action == .increment ? .merge(Array(repeating: .send(.increment), count: fanOut)) : .none
+        }
+        let store = Store(initialState: 0, reducer: counterReducer, middleware: middleware)
+        store.cascadeLimit = 10
+        var reports: [RunawayLoop] = []
+        store.onRunawayLoop = { reports.append($0) }
+        store.dispatch(.increment)
+        #expect(store.state == 10)
+        #expect(reports.map(\.droppedCount) == [10 * fanOut - 9])
+        #expect(reports.first?.description.contains("dropped \(10 * fanOut - 9) queued action(s)") == true)
     }
 
     @Test func anActionDispatchedFromTheRunawayHandlerIsProcessed() {

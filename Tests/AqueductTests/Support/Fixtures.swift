@@ -1,15 +1,10 @@
 import Aqueduct
 import Foundation
 
-enum CounterAction: Sendable, Equatable {
+enum CounterAction: CaseAccessible, Sendable, Equatable {
     case increment
     case decrement
     case set(Int)
-
-    var set: Int? {
-        if case .set(let value) = self { return value }
-        return nil
-    }
 }
 
 let counterReducer = Reducer<CounterAction, Int>.reduce { action, count in
@@ -29,19 +24,9 @@ enum TextAction: Sendable, Equatable {
     case append(String)
 }
 
-enum AppAction: Sendable, Equatable {
+enum AppAction: CaseAccessible, Sendable, Equatable {
     case counter(CounterAction)
     case text(TextAction)
-
-    var counter: CounterAction? {
-        if case .counter(let action) = self { return action }
-        return nil
-    }
-
-    var text: TextAction? {
-        if case .text(let action) = self { return action }
-        return nil
-    }
 }
 
 let textReducer = Reducer<TextAction, String>.reduce { action, text in
@@ -80,13 +65,29 @@ struct TestMiddleware<Action: Sendable, State>: Middleware {
     }
 }
 
-/// Waits, on the main actor, until `condition` holds, giving other tasks and the store's inbox
-/// time to run. Fails by returning `false` after `limit` polls instead of hanging.
-@MainActor
-func eventually(limit: Int = 5_000, _ condition: @MainActor () -> Bool) async -> Bool {
-    for _ in 0..<limit {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
+/// Suspends ``wait()`` callers, ignoring cancellation, until ``open()``: work that does not stop
+/// when its task is cancelled. `NSLock`, like ``EventLog``, for ThreadSanitizer.
+final class Release: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var isOpen = false
+    nonisolated(unsafe) private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let opened = lock.withLock {
+                if !isOpen { waiters.append(continuation) }
+                return isOpen
+            }
+            if opened { continuation.resume() }
+        }
     }
-    return condition()
+
+    func open() {
+        let resumed = lock.withLock {
+            isOpen = true
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in resumed { waiter.resume() }
+    }
 }

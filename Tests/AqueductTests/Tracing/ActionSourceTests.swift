@@ -11,6 +11,23 @@ import Testing
         #expect(literal != ActionSource(file: "App/File.swift", function: "run()", line: 4, info: "x"))
     }
 
+    @Test func sourcesThatDifferOnlyInInfoAreUnequalAndEqualOnesHashAlike() {
+        let plain = ActionSource(file: "App/File.swift", function: "run()", line: 3)
+        let first = plain.appendingInfo("first")
+        let second = plain.appendingInfo("second")
+        #expect(plain != first)
+        #expect(first != second)
+        #expect(Set([plain, first, second]).count == 3)
+        // Built another way (a deferred line, run-time strings), equal: the same hash.
+        let deferred = plain.appendingInfo(deferred: { "first" })
+        let strings = ActionSource(file: String("App/File.swift"), function: String("run()"), line: 3, info: "first")
+        for twin in [deferred, strings] {
+            #expect(twin == first)
+            #expect(twin.hashValue == first.hashValue)
+        }
+        #expect(Set([first, deferred, strings]).count == 1)
+    }
+
     @Test func codableRoundTrip() throws {
         let source = ActionSource(info: "hello")
         let decoded = try JSONDecoder().decode(ActionSource.self, from: JSONEncoder().encode(source))

@@ -58,12 +58,13 @@ struct AppLifecycleMiddlewareTests {
             middleware: lifecycle <> followUp <> probe
         )
 
-        // The acknowledgement comes after the cascade: by then both actions are processed (and
-        // willTerminate, which needs one too, is acknowledged after didEnterBackground).
-        #expect(await scripted.acknowledgements(count: 1).first == .didEnterBackground)
+        // The test store processes what the client dispatched when the test receives it. The
+        // acknowledgement comes after the cascade: when willTerminate (sent during
+        // didEnterBackground's processing) was processed, nothing had been acknowledged yet.
         await store.receive(.didEnterBackground) { $0 = [.didEnterBackground] }
         await store.receive(.willTerminate) { $0 = [.didEnterBackground, .willTerminate] }
         #expect(acknowledgementsSeen.value == 0)
+        #expect(await scripted.acknowledgements(count: 2) == [.didEnterBackground, .willTerminate])
         await store.finish()
     }
 }

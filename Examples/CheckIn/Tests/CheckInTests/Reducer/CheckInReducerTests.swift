@@ -28,6 +28,16 @@ import Testing
         #expect(state.isOverdue)
     }
 
+    @Test func aRefreshWhileOverdueKeepsIsOverdue() {
+        let checkIn = CheckIn(id: checkInID(0), date: start)
+        let overdue = reduce(CheckInState(), .checkedIn(checkIn), .deadlinePassed)
+        #expect(overdue.isOverdue)
+        #expect(reduce(overdue, .refresh).isOverdue)
+        // The history answers with nothing newer than the last check-in: still overdue.
+        #expect(reduce(overdue, .refresh, .historyLoaded([checkIn])).isOverdue)
+        #expect(reduce(overdue, .refresh, .historyLoaded([])).isOverdue)
+    }
+
     @Test func aRepeatedCheckInIsKeptOnce() {
         let checkIn = CheckIn(id: checkInID(0), date: start)
         let state = reduce(CheckInState(), .checkedIn(checkIn), .checkedIn(checkIn))
@@ -37,7 +47,7 @@ import Testing
     @Test(arguments: CheckInOperation.allCases)
     func aFailureClearsItsInFlightFlag(operation: CheckInOperation) {
         let started = reduce(CheckInState(), .checkIn, .refresh, .triggerAlert, .sync, .flush)
-        let failed = reduce(started, .failed(operation, .offline))
+        let failed = reduce(started, .failed(operation: operation, error: .offline))
         #expect(failed.lastError == .offline)
         #expect(failed.isCheckingIn == (operation != .checkIn))
         #expect(failed.isRefreshing == (operation != .refresh))

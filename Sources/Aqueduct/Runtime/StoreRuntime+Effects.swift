@@ -1,0 +1,168 @@
+/// The effect interpreter: the one place where ``Effect`` means something.
+extension StoreRuntime {
+    /// What caused an effect: the source of the actions it sends without one of their own, and
+    /// the description its registry entry shows.
+    @usableFromInline
+    internal enum EffectCause {
+        /// An action of this runtime, processed from `source`. Both are derived when needed:
+        /// the source's info line is deferred until read, the description until listed.
+        case action(Action, ActionSource)
+        /// Something else — a middleware under test's input — with both given.
+        case given(derivedSource: ActionSource, description: String)
+
+        /// The source of an action the effect sends without one: the cause's source with a
+        /// line of info naming the cause.
+        @inlinable
+        internal var derivedSource: ActionSource {
+            switch self {
+            case .action(let action, let source): source._sentByEffect(of: action)
+            case .given(let derivedSource, _): derivedSource
+            }
+        }
+
+        /// Describes the cause, when read.
+        @inlinable
+        internal var describe: @Sendable () -> String {
+            switch self {
+            case .action(let action, _): { ActionDescription.describe(action) }
+            case .given(_, let description): { description }
+            }
+        }
+    }
+
+    /// Runs an effect, after the reducer, under the cancellation `ids` of the `.cancellable`
+    /// wrappers around it (outermost first).
+    ///
+    /// `.send` and `.immediate` dispatch at once: while an action is being processed, that
+    /// queues them behind it; from an escaped `ImmediateSend`, it processes them. `.run` starts
+    /// a task whose sends go through the inbox. A concatenation runs its synchronous prefix
+    /// now and the rest in one task (``EffectSequence``); a throttled effect asks the registry
+    /// whether to run now, later or not at all.
+    // Inlinable so that cascades (sends, bridges) and effect tasks run specialised code.
+    @inlinable
+    internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) {
+        switch effect.operation {
+        case .none:
+            break
+        case .send(let action, let given):
+            dispatch(action, from: given ?? cause.derivedSource)
+        case .immediate(let work):
+            work(ImmediateSend { action, given in self.dispatch(action, from: given ?? cause.derivedSource) })
+        case .run(let priority, let operation):
+            startEffect(priority: priority, operation: operation, cause: cause, ids: ids)
+        case .merge(let effects):
+            for effect in effects { run(effect, cause: cause, ids: ids) }
+        case .cancellable(let id, let cancelInFlight, let inner):
+            if cancelInFlight { storage.cancel(id: id) }
+            run(inner, cause: cause, ids: ids + [id])
+        case .cancel(let id):
+            cancelEffects(id)
+        case .concatenate(let effects):
+            runConcatenation(effects, cause: cause, ids: ids)
+        case .throttle(let throttle, let inner):
+            runThrottled(inner, throttle, cause: cause, ids: ids)
+        }
+    }
+
+    /// Interprets `.concatenate`: runs the parts on the main actor up to the first one that
+    /// starts asynchronous work, then the rest in one task, registered under `ids`, which
+    /// awaits each part before it starts the next.
+    @usableFromInline
+    internal func runConcatenation(_ parts: [Effect<Action>], cause: EffectCause, ids: [EffectID]) {
+        let sequence = EffectSequence(parts, runtime: self, cause: cause, ids: ids)
+        let (awaited, next) = sequence.runParts(from: 0)
+        guard next < parts.count || !awaited.isEmpty else { return }
+        var priority: TaskPriority?
+        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first }
+        startEffect(
+            priority: priority,
+            operation: { send in await sequence.run(send, awaiting: awaited, from: next) },
+            cause: cause,
+            ids: ids
+        )
+    }
+
+    /// Runs one part of a concatenation, and what it sends synchronously — unless an action is
+    /// being processed, behind which it is queued. Returns the tasks the part started, marked
+    /// as parts (see ``RuntimeStorage/nest(tokens:)``), for the concatenation to await.
+    internal func runPart(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) -> [Task<Void, Never>] {
+        let began = fields.pointee.dispatch.beginWork()
+        let first = storage.effectTokenMark
+        run(effect, cause: cause, ids: ids)
+        let end = storage.effectTokenMark
+        if began { drainQueue() }
+        return first == end ? [] : storage.nest(tokens: first..<end)
+    }
+
+    /// Interprets `.throttle`: runs the effect now, schedules it for the end of the interval,
+    /// or drops it, as the registry's record of the id says (``RuntimeStateMachine``). The
+    /// effect runs, and waits, under the throttle's id.
+    @usableFromInline
+    internal func runThrottled(
+        _ effect: Effect<Action>,
+        _ throttle: EffectThrottle,
+        cause: EffectCause,
+        ids: [EffectID]
+    ) {
+        let ids = ids + [throttle.id]
+        let (id, timing) = (throttle.id, throttle.timing)
+        switch storage.throttle(id, at: timing.now(), timing: timing, latest: throttle.latest) {
+        case .drop:
+            return
+        case .run:
+            run(effect, cause: cause, ids: ids)
+        case .wait(let lastStart, _):
+            let storage = self.storage
+            // A concatenation that starts with a `.run` starts one task, its own: the token
+            // the registry keeps to tell whether an effect still waits under the id.
+            let token = storage.effectTokenMark
+            run(
+                .concatenate(
+                    .run { _ in await timing.sleepUntilEndOfInterval(lastStart) },
+                    .immediate { _ in storage.throttleLetThrough(id, at: timing.now()) },
+                    effect
+                ),
+                cause: cause,
+                ids: ids
+            )
+            storage.throttleScheduled(id, token: token)
+        }
+    }
+
+    /// Interprets `.cancel(id:)`.
+    @usableFromInline
+    internal func cancelEffects(_ id: EffectID) {
+        onCancel?(AnyHashable(id.base))
+        storage.cancel(id: id)
+    }
+
+    /// Starts an asynchronous effect in a task and registers it until its work returns.
+    @inlinable
+    internal func startEffect(
+        priority: TaskPriority?,
+        operation: @escaping @Sendable (Send<Action>) async -> Void,
+        cause: EffectCause,
+        ids: [EffectID]
+    ) {
+        let storage = self.storage
+        let derived = cause.derivedSource
+        let send = Send<Action> { action, given in storage.enqueue(action, given ?? derived) }
+        let token = storage.reserveEffect()
+        let task: Task<Void, Never>
+        if let executor {
+            task = Task.detached(executorPreference: executor, priority: priority) {
+                await storage.runInContext(operation, send)
+                storage.effectFinished(token)
+                // A task does not keep its preferred executor alive; this closure does, until
+                // the work has returned (a cancelled effect still runs a job to unwind).
+                extendLifetime(executor)
+            }
+        } else {
+            task = Task.detached(priority: priority) {
+                await operation(send)
+                storage.effectFinished(token)
+            }
+        }
+        storage.register(token, .init(ids: ids, task: task, describe: cause.describe))
+    }
+}

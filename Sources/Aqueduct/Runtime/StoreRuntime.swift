@@ -1,0 +1,248 @@
+/// The one engine behind ``Store``, `TestStore` and `MiddlewareTester`: it owns the action
+/// queue, the effect interpreter, the registry of running effects and the executor they run
+/// on, so that each behaviour exists once and tests see exactly what production does.
+///
+/// Written as swift-async-algorithms writes its stateful operators: pure state machines whose
+/// transitions return what to do, and storage that performs it.
+///
+/// - ``DispatchStateMachine`` (main actor, behind ``RuntimeMemory``'s pointer, no lock):
+///   processing or idle, and the FIFO behind the action being processed. It is on every
+///   dispatch, so it takes no lock and allocates nothing.
+/// - ``RuntimeStateMachine`` (behind ``RuntimeStorage``'s lock): the inbox of actions sent
+///   from any isolation, the running effects, the test executor's activity and the test
+///   driver's waiters — what other threads reach.
+///
+/// Processing one action: the middleware's `handle` (before the reducer), the reducer, the
+/// effect it returned (interpreted here, reading the new state), then the observers: a
+/// store's observation hub (``RuntimeFields/observation``) or a test driver's recorder
+/// (``RuntimeFields/didProcess``). Actions dispatched meanwhile — by the effect, a
+/// bridge, an observer — are queued, each with its source, and processed after it: anything
+/// that derives an action during processing can queue it with ``dispatch(_:from:)`` directly,
+/// no effect needed.
+///
+/// Effects run in tasks off the main actor: on the global concurrent executor for a store
+/// (``EffectExecution/concurrent``), on an ``EffectExecutor`` of the runtime's own for a test
+/// driver (``EffectExecution/isolated``), which tells the driver when every effect has run as
+/// far as it can. Effect tasks hold the runtime's ``RuntimeStorage`` (and the executor), never
+/// the runtime: releasing the runtime cancels them.
+///
+/// Main-actor isolated; ``storage`` and ``dispatcher`` are usable from any isolation.
+@MainActor
+@usableFromInline
+package final class StoreRuntime<Action: Sendable, State> {
+    /// Where a runtime's asynchronous effects run.
+    @usableFromInline
+    package enum EffectExecution: Sendable {
+        /// On the global concurrent executor; the inbox drains itself on the main actor. A store.
+        case concurrent
+        /// On an ``EffectExecutor`` of the runtime's own; the driver drains the inbox when it
+        /// settles. A test driver.
+        case isolated
+    }
+
+    @usableFromInline
+    internal let memory: RuntimeMemory<Action, State>
+    @usableFromInline
+    package let fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
+    @usableFromInline
+    internal let reducer: Reducer<Action, State>
+    @usableFromInline
+    internal let handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
+    /// Reads the current state; what middlewares and effects are given.
+    @usableFromInline
+    package let getState: GetState<State>
+    /// The inbox, the running effects and the waiters; what other threads reach.
+    @usableFromInline
+    package nonisolated let storage: RuntimeStorage<Action>
+    /// The executor of a test runtime's effects; `nil` for the global concurrent executor.
+    @usableFromInline
+    internal let executor: EffectExecutor<Action>?
+    /// Sends actions into the inbox from any isolation.
+    @usableFromInline
+    package nonisolated let dispatcher: Dispatcher<Action>
+
+    /// Receives the report when a dispatch exceeds the cascade limit.
+    package var onRunawayLoop: @MainActor (RunawayLoop) -> Void = { report in
+        FileOutput.standardError.write(report.description + "\n")
+    }
+
+    /// Called for each `.cancel(id:)` effect interpreted, with the id; for `MiddlewareTester`.
+    package var onCancel: (@MainActor (AnyHashable) -> Void)?
+
+    /// Creates a runtime.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
+    ///     runs when the driver calls ``start(_:)``.
+    ///   - effects: Where asynchronous effects run.
+    // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
+    // app's action type: unspecialised, they looked up generic metadata on every action
+    // (benchmark scenario g: its 5 M actions/s budget fails otherwise).
+    @inlinable
+    package init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        effects: EffectExecution
+    ) {
+        let memory = RuntimeMemory<Action, State>(state: initialState)
+        let storage = RuntimeStorage<Action>()
+        self.memory = memory
+        self.fields = memory.fields
+        self.reducer = reducer
+        // Not through `Optional.flatMap`: a closure passed through a generic function is
+        // reabstracted, and each dispatch then went through two thunks (scenario f: +6 ns).
+        if let middleware, !middleware.isIdentity {
+            self.handle = middleware._handle
+        } else {
+            self.handle = nil
+        }
+        self.getState = GetState { memory.fields.pointee.state }
+        self.storage = storage
+        self.dispatcher = Dispatcher { action, source in storage.enqueue(action, source) }
+        switch effects {
+        case .concurrent:
+            self.executor = nil
+        case .isolated:
+            self.executor = Self.makeIsolatedExecutor(storage)
+            drainWhenSettling()
+        }
+    }
+
+    deinit {
+        storage.cancelAll()
+    }
+
+    @usableFromInline
+    internal static func makeIsolatedExecutor(_ storage: RuntimeStorage<Action>) -> EffectExecutor<Action> {
+        EffectExecutor(reportingTo: storage)
+    }
+
+    @usableFromInline
+    internal func drainWhenSettling() {
+        storage.setDrain { [weak self] in self?.drainInbox() }
+    }
+
+    /// Starts a middleware: its start hook gets the runtime's dispatcher and state getter.
+    ///
+    /// - Parameter middleware: The middleware, or `nil`.
+    @usableFromInline
+    package func start(_ middleware: AnyMiddleware<Action, Action, State>?) {
+        middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: getState))
+    }
+
+    /// Makes the inbox schedule its own drains, for a store: `schedule` is called once when
+    /// the first action enters an empty inbox.
+    ///
+    /// - Parameter schedule: Schedules a main-actor job that calls ``drainInbox()``.
+    @usableFromInline
+    internal func drainAutomatically(_ schedule: @escaping @Sendable () -> Void) {
+        storage.setScheduler(schedule)
+    }
+
+    /// The current state.
+    package var state: State {
+        get { fields.pointee.state }
+        set { fields.pointee.state = newValue }
+    }
+
+    // MARK: - Processing
+
+    /// Processes an action — with everything it sets off synchronously — before returning; or,
+    /// while another action is being processed, queues it behind that one.
+    ///
+    /// - Complexity: O(1) plus the work of the middleware, reducer and observers.
+    @inlinable
+    package func dispatch(_ action: Action, from source: ActionSource) {
+        switch fields.pointee.dispatch.dispatch(action, from: source) {
+        case .queued:
+            return
+        case .process:
+            process(action, source)
+            if !fields.pointee.dispatch.finishIfNothingQueued() { drainQueue() }
+        }
+    }
+
+    /// Processes one action: middleware, reducer, effect, then the `didProcess` hook.
+    @inlinable
+    internal func process(_ action: Action, _ source: ActionSource) {
+        if let handle {
+            let effect = handle(action, source, getState)
+            reducer._reduce(action, &fields.pointee.state)
+            if !effect.isNone { run(effect, cause: .action(action, source), ids: []) }
+        } else {
+            reducer._reduce(action, &fields.pointee.state)
+        }
+        if fields.pointee.hasObservers { notifyObservers(action, source) }
+    }
+
+    /// Tells the observers that an action was processed: the store's observation hub (its
+    /// path watchers, then the observers of the whole state), or the test driver's recorder.
+    // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
+    // from code specialised for the app's state (see `StateObservers`; scenario c's budget).
+    @inlinable
+    internal func notifyObservers(_ action: Action, _ source: ActionSource) {
+        if let hub = fields.pointee.observation {
+            if hub.hasPathWatchers { hub.storeDidProcess() }
+            if let observers = hub.stateObservers { observers.deliver(fields.pointee.state) }
+        }
+        fields.pointee.didProcess?(action, source)
+    }
+
+    /// Processes queued actions until the queue is empty or the cascade limit is reached.
+    // Inlinable, like `run`, so that cascades (sends, bridges) run specialised code.
+    @inlinable
+    internal func drainQueue() {
+        while true {
+            switch fields.pointee.dispatch.next() {
+            case .process(let action, let source):
+                process(action, source)
+            case .finished:
+                return
+            case .runaway(let action, let source, let limit, let droppedCount):
+                reportRunaway(action, source, limit: limit, droppedCount: droppedCount)
+                return
+            }
+        }
+    }
+
+    @usableFromInline
+    internal func reportRunaway(_ action: Action, _ source: ActionSource, limit: Int, droppedCount: Int) {
+        onRunawayLoop(
+            RunawayLoop(
+                action: ActionDescription.describe(action),
+                source: source,
+                limit: limit,
+                droppedCount: droppedCount
+            )
+        )
+    }
+
+    /// Processes the actions that arrived in the inbox since the last drain, in order.
+    @inlinable
+    package func drainInbox() {
+        var batch = fields.pointee.spareBatch
+        fields.pointee.spareBatch = []
+        storage.takeInbox(into: &batch)
+        for (action, source) in batch {
+            dispatch(action, from: source)
+        }
+        batch.removeAll(keepingCapacity: true)
+        fields.pointee.spareBatch = batch
+    }
+
+    /// Runs an effect whose cause is not one of this runtime's actions — what a middleware
+    /// under test returned for its input — and processes what it sends synchronously.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect.
+    ///   - description: Describes the cause, for ``RuntimeStorage/runningEffects``.
+    ///   - derivedSource: The source of actions the effect sends without one of their own.
+    package func perform(_ effect: Effect<Action>, causedBy description: String, derivedSource: ActionSource) {
+        let began = fields.pointee.dispatch.beginWork()
+        run(effect, cause: .given(derivedSource: derivedSource, description: description), ids: [])
+        if began { drainQueue() }
+    }
+}

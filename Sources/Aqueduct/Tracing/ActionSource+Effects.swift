@@ -1,0 +1,20 @@
+extension ActionSource {
+    /// The source a runtime gives an action sent by an effect without a source of its own:
+    /// this source with a line of info naming the action that caused the effect, built only if
+    /// the info is read.
+    ///
+    /// - Parameter cause: The action whose effect sent the action.
+    /// - Returns: The derived source.
+    @usableFromInline
+    package func _sentByEffect(of cause: some Sendable) -> ActionSource {
+        appendingInfo(deferred: { "Sent by an effect of \(ActionDescription.describe(cause))" })
+    }
+
+    /// The same line for a cause that cannot cross isolation, built now.
+    ///
+    /// - Parameter cause: The action whose effect sent the action.
+    /// - Returns: The derived source.
+    package func _sentByEffect(of cause: some Any) -> ActionSource {
+        appendingInfo("Sent by an effect of \(ActionDescription.describe(cause))")
+    }
+}

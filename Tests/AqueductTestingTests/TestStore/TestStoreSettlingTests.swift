@@ -1,0 +1,146 @@
+import Aqueduct
+import AqueductTesting
+import Dispatch
+import Testing
+
+/// Settling is an `await` on the test store's own executor: no other test store's effects
+/// delay it, whatever they do, and a busy machine only makes it slower.
+@MainActor
+@Suite struct TestStoreSettlingTests {
+    @Test func twoHundredTestStoresInParallelEachOnItsOwnClock() async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 {
+                group.addTask { await Self.searchOnItsOwnClock() }
+            }
+        }
+    }
+
+    /// A debounced search with a query cancelled in flight, on a test store and a clock of its own.
+    static func searchOnItsOwnClock() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: .groceries, clock: clock)
+        )
+        await store.send(.queryChanged("mi")) {
+            $0.query = "mi"
+            $0.isLoading = true
+        }
+        await clock.advance(by: .milliseconds(299))
+        await store.send(.queryChanged("mil")) { $0.query = "mil" }
+        #expect(clock.sleeperCount == 1)  // the first search was cancelled in flight
+        await clock.advance(by: .milliseconds(299))
+        #expect(store.state.results.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        await store.receive(\.loaded) {
+            $0.results = ["Milk", "Mild cheese"]
+            $0.isLoading = false
+        }
+        await store.finish()
+    }
+
+    @Test func anEffectBlockedOnAClientDoubleStallsOnlyItsOwnTestStore() async {
+        let gate = Gate()
+        let blocking = AnyMiddleware<SearchAction, SearchAction, SearchState>(handle: { action, _, _ in
+            guard case .cancel = action else { return .none }
+            return .run { _ in gate.block() }
+        })
+        let blocked = TestStore(initialState: SearchState(), reducer: searchReducer, middleware: blocking)
+        blocked.timeout = .milliseconds(200)
+        // Another test store goes through a whole flow while the first one's executor is blocked.
+        let other = Task { @MainActor in
+            let clock = TestClock()
+            let store = TestStore(
+                initialState: SearchState(),
+                reducer: searchReducer,
+                middleware: SearchMiddleware(client: .groceries, clock: clock)
+            )
+            await store.send(.queryChanged("bread")) {
+                $0.query = "bread"
+                $0.isLoading = true
+            }
+            await clock.advance(by: .milliseconds(300))
+            await store.receive(\.loaded) {
+                $0.results = ["Bread"]
+                $0.isLoading = false
+            }
+            await store.finish()
+        }
+        await withKnownIssue {
+            await blocked.send(.cancel)
+        } matching: { issue in
+            issue.description.contains("An effect made no progress for 0.2 seconds")
+                && issue.description.contains("• cancel")
+        }
+        await other.value
+        gate.open()
+        await blocked.finish()
+    }
+
+    @Test func anEffectThatHopsToTheMainActorAndBackIsSettled() async {
+        let doubling = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { action, _, _ in
+            guard case .set(let value) = action else { return .none }
+            return .run { send in
+                let doubled = await MainActor.run { value * 2 }
+                send(.clamped(doubled))
+            }
+        })
+        let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: doubling)
+        var history: [Int] = []
+        for value in 1...50 {
+            await store.send(.set(value)) {
+                $0.count = value
+                $0.history.append(value)
+            }
+            history += [value, 2 * value]
+            // Settled: the main-actor step ran and the action it led to was processed.
+            #expect(store.state.history == history)
+            await store.receive(\.clamped, 2 * value) {
+                $0.count = 2 * value
+                $0.history.append(2 * value)
+            }
+        }
+        await store.finish()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anEffectStillRunsToItsEndAfterItsTestStoreIsGone() async {
+        // The executor is kept alive by the task running on it: the cancelled effect unwinds
+        // on it after the test store, and its runtime, were released.
+        let (ended, signal) = AsyncStream.makeStream(of: Void.self)
+        let waiting = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, _ in
+            .run { _ in
+                let never = AsyncStream<Never> { _ in }
+                for await _ in never {}
+                signal.yield()
+                signal.finish()
+            }
+        })
+        var store: TestStore<CounterAction, CounterState>? = TestStore(
+            initialState: CounterState(),
+            reducer: Reducer.identity,
+            middleware: waiting
+        )
+        store?.exhaustivity = .off
+        await store?.send(.increment)
+        store = nil
+        var unwound = false
+        for await _ in ended { unwound = true }
+        #expect(unwound)
+    }
+}
+
+/// Blocks the thread that calls ``block()`` until ``open()``: a client double that blocks, as a
+/// synchronous call into a C library might.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func block() {
+        semaphore.wait()
+    }
+
+    func open() {
+        semaphore.signal()
+    }
+}
