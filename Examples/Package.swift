@@ -180,7 +180,12 @@ let package = Package(
         .target(name: "PrintableText", path: "PrintableText"),
 
         // Lines typed at a terminal, read on a thread of their own.
-        .target(name: "TerminalInput", path: "TerminalInput"),
+        .target(name: "TerminalInput", path: "TerminalInput/TerminalInput"),
+        .testTarget(
+            name: "TerminalInputTests",
+            dependencies: ["TerminalInput"],
+            path: "TerminalInput/Tests/TerminalInputTests"
+        ),
         // What the example tests share: this package's executables, the reference check-in
         // backend (CheckIn/Backend/server.py) and a hostile HTTP server as child processes, raw
         // loopback connections, SQLite fixtures, and the one bounded wait.
