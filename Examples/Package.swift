@@ -28,7 +28,15 @@ let package = Package(
     targets: [
         // MARK: Platform clients: no feature, no Aqueduct; each named for what it is.
 
-        .target(name: "HTTPNetworking", path: "PlatformClients/HTTPNetworking"),
+        // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
+        .target(name: "Locking", path: "PlatformClients/Locking"),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"], path: "PlatformClients/Tests/LockingTests"),
+        .target(name: "HTTPNetworking", dependencies: ["Locking"], path: "PlatformClients/HTTPNetworking"),
+        .testTarget(
+            name: "HTTPNetworkingTests",
+            dependencies: ["HTTPNetworking", "ExampleTestSupport"],
+            path: "PlatformClients/Tests/HTTPNetworkingTests"
+        ),
         .systemLibrary(
             name: "CSQLite",
             path: "PlatformClients/CSQLite",
@@ -37,9 +45,9 @@ let package = Package(
         ),
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"], path: "PlatformClients/SQLiteDatabase"),
         .systemLibrary(name: "CNetlink", path: "PlatformClients/CNetlink"),
-        .target(name: "Netlink", dependencies: [cNetlink], path: "PlatformClients/Netlink"),
+        .target(name: "Netlink", dependencies: [cNetlink, "Locking"], path: "PlatformClients/Netlink"),
         .testTarget(name: "NetlinkTests", dependencies: ["Netlink"], path: "PlatformClients/Tests/NetlinkTests"),
-        .target(name: "POSIXSignals", path: "PlatformClients/POSIXSignals"),
+        .target(name: "POSIXSignals", dependencies: ["Locking"], path: "PlatformClients/POSIXSignals"),
 
         // MARK: Lifecycle: app lifecycle events as actions.
 
@@ -47,7 +55,7 @@ let package = Package(
         .target(name: "Lifecycle", dependencies: [aqueduct, "LifecycleClient"], path: "Lifecycle/Lifecycle"),
         .target(
             name: "LifecycleAdapters",
-            dependencies: ["LifecycleClient", "POSIXSignals"],
+            dependencies: ["LifecycleClient", "POSIXSignals", "Locking"],
             path: "Lifecycle/LifecycleAdapters"
         ),
         .testTarget(
@@ -73,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "ReachabilityAdapters",
-            dependencies: ["ReachabilityClient", "Netlink"],
+            dependencies: ["ReachabilityClient", "Netlink", "Locking"],
             path: "Reachability/ReachabilityAdapters"
         ),
         .testTarget(
@@ -98,11 +106,11 @@ let package = Package(
 
         // MARK: CheckIn: check in before a deadline, alerts, history; four backends.
 
-        .target(name: "CheckInClient", path: "CheckIn/CheckInClient"),
+        .target(name: "CheckInClient", dependencies: ["PrintableText"], path: "CheckIn/CheckInClient"),
         .target(name: "CheckIn", dependencies: [aqueduct, "CheckInClient"], path: "CheckIn/CheckIn"),
         .target(
             name: "CheckInAdapters",
-            dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase"],
+            dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase", "PrintableText"],
             path: "CheckIn/CheckInAdapters"
         ),
         .testTarget(
@@ -113,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckInAdaptersTests",
-            dependencies: ["CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport"],
+            dependencies: [
+                "CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport", "Locking",
+            ],
             path: "CheckIn/Tests/CheckInAdaptersTests"
         ),
 
@@ -150,6 +160,7 @@ let package = Package(
             dependencies: [
                 aqueduct, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle", "LifecycleClient",
                 "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters", "TerminalInput",
+                "HTTPNetworking", "PrintableText",
             ],
             path: "LifeSignal/App"
         ),
@@ -166,13 +177,24 @@ let package = Package(
 
         // MARK: Shared by the apps and the tests.
 
+        // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
+        .target(name: "PrintableText", path: "PrintableText"),
+
         // Lines typed at a terminal, read on a thread of their own.
-        .target(name: "TerminalInput", path: "TerminalInput"),
-        // What the example tests share: this package's executables and the reference check-in
-        // backend (CheckIn/Backend/server.py) as child processes, and the one bounded wait.
+        .target(name: "TerminalInput", path: "TerminalInput/TerminalInput"),
+        .testTarget(
+            name: "TerminalInputTests",
+            dependencies: ["TerminalInput"],
+            path: "TerminalInput/Tests/TerminalInputTests"
+        ),
+        // What the example tests share: this package's executables, the reference check-in
+        // backend (CheckIn/Backend/server.py) and a hostile HTTP server as child processes, raw
+        // loopback connections, SQLite fixtures, and the one bounded wait.
         .target(
             name: "ExampleTestSupport",
-            dependencies: [.target(name: "CPseudoTerminal", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Locking", "CSQLite", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
+            ],
             path: "TestSupport/ExampleTestSupport"
         ),
         .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),

@@ -17,7 +17,14 @@ Functions (JSON in, JSON out; dates are integer milliseconds since 1970):
     active-alert  {}                            -> {"alert": alert | null}
 
 Errors are {"error": {"code": str, "message": str}} with 400 (invalid_input),
-401 (unauthorized), 404 (not_found / unknown_function), 405, 409, 500.
+401 (unauthorized), 404 (not_found / unknown_function), 405, 409, 411 (length_required),
+413 (body_too_large), 500.
+
+Hostile clients get bounded answers: the token is checked (in constant time) before any of the
+body is read, so an unauthenticated request costs its headers only (401, and the connection is
+closed); a body longer than --max-body bytes (default 64 KiB) is refused unread (413); a
+connection that sends nothing for --idle-timeout seconds (default 10) is closed, so clients that
+send headers and no body cannot hold the server's threads.
 
 Run by hand:
 
@@ -25,7 +32,8 @@ Run by hand:
 
 `--port 0` binds a free port. The first line on stdout is always the bound port number alone
 (tests read it); a human-readable line goes to stderr. The token may also come from the
-CHECKIN_TOKEN environment variable.
+CHECKIN_TOKEN environment variable. A --db that is not a SQLite database (or cannot be opened)
+ends the server at once with a message naming it and exit status 2.
 
 `--test-hooks` enables request headers used by the error-mapping tests (never in production):
     X-Test-Status: <code>      answer this status with an error body
@@ -36,6 +44,7 @@ CHECKIN_TOKEN environment variable.
 """
 
 import argparse
+import hmac
 import json
 import os
 import signal
@@ -61,6 +70,8 @@ CREATE TABLE IF NOT EXISTS alerts (
 """
 
 HISTORY_MAX = 1000
+MAX_BODY_DEFAULT = 64 * 1024
+IDLE_TIMEOUT_DEFAULT = 10.0
 
 
 class APIError(Exception):
@@ -175,7 +186,9 @@ class Store:
         return {"alert": alert_json(row) if row else None}
 
 
-def make_handler(store, token, test_hooks):
+def make_handler(store, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_timeout=IDLE_TIMEOUT_DEFAULT):
+    expected_authorization = f"Bearer {token}".encode()
+
     functions = {
         "check-in": store.check_in,
         "history": store.history,
@@ -188,6 +201,8 @@ def make_handler(store, token, test_hooks):
         protocol_version = "HTTP/1.1"
         # Without this every keep-alive request waits ~40 ms for delayed ACKs.
         disable_nagle_algorithm = True
+        # The socket timeout: a connection idle this long (no headers, no body) is closed.
+        timeout = idle_timeout
 
         def log_message(self, format, *args):
             if os.environ.get("CHECKIN_LOG"):
@@ -206,14 +221,46 @@ def make_handler(store, token, test_hooks):
         def send_error_json(self, status, code, message):
             self.send_json(status, {"error": {"code": code, "message": message}})
 
-        def read_body(self):
+        def refuse(self, status, code, message):
+            """Answers without reading the body, and closes the connection: the unread body
+            would otherwise be taken for the next request."""
+            self.close_connection = True
+            self.send_response(status)
+            data = json.dumps({"error": {"code": code, "message": message}}).encode()
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def is_authorized(self):
+            # http.server decodes header bytes as ISO-8859-1: encoding back gives the bytes sent,
+            # compared in constant time with the UTF-8 of the expected header.
+            given = (self.headers.get("Authorization") or "").encode("iso-8859-1", "replace")
+            return hmac.compare_digest(given, expected_authorization)
+
+        def body_length(self):
+            """The declared body length, or None when the request must be refused (answered)."""
+            if self.headers.get("Transfer-Encoding"):
+                self.refuse(411, "length_required", "send the body with a Content-Length, not chunked")
+                return None
             try:
                 length = int(self.headers.get("Content-Length") or 0)
             except ValueError:
-                raise APIError(400, "invalid_input", "Content-Length is not a number") from None
+                self.refuse(400, "invalid_input", "Content-Length is not a number")
+                return None
             if length < 0:
-                raise APIError(400, "invalid_input", "Content-Length is negative")
+                self.refuse(400, "invalid_input", "Content-Length is negative")
+                return None
+            if length > max_body:
+                self.refuse(413, "body_too_large", f"the body is {length} bytes; at most {max_body} are accepted")
+                return None
+            return length
+
+        def read_body(self, length):
             raw = self.rfile.read(length) if length else b""
+            if len(raw) < length:
+                raise APIError(400, "invalid_input", "the body ended before its Content-Length")
             if not raw:
                 return {}
             try:
@@ -226,11 +273,16 @@ def make_handler(store, token, test_hooks):
 
         def do_POST(self):
             try:
-                body = self.read_body()
                 if test_hooks and self.apply_test_hooks():
                     return
-                if self.headers.get("Authorization") != f"Bearer {token}":
-                    raise APIError(401, "unauthorized", "missing or invalid bearer token")
+                # The token first, the body after: an unauthenticated request costs its headers.
+                if not self.is_authorized():
+                    self.refuse(401, "unauthorized", "missing or invalid bearer token")
+                    return
+                length = self.body_length()
+                if length is None:
+                    return
+                body = self.read_body(length)
                 name = self.path.strip("/").split("?")[0]
                 function = functions.get(name)
                 if function is None:
@@ -238,10 +290,19 @@ def make_handler(store, token, test_hooks):
                 self.send_json(200, function(body))
             except APIError as error:
                 self.send_error_json(error.status, error.code, error.message)
+            except TimeoutError:
+                raise  # an idle client: handle_one_request closes the connection
             except Exception as error:  # a bug in this server: report it as a 500
                 self.send_error_json(500, "internal", f"{type(error).__name__}: {error}")
 
         def apply_test_hooks(self):
+            """Answers as the X-Test-* headers say, after reading the body (at most --max-body)."""
+            if not any(name.lower().startswith("x-test-") for name in self.headers.keys()):
+                return False
+            length = self.body_length()
+            if length is None:
+                return True
+            self.read_body(length)
             delay = self.headers.get("X-Test-Delay")
             if delay:
                 time.sleep(min(float(delay), 30.0))
@@ -284,12 +345,20 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     parser.add_argument("--test-hooks", action="store_true", help="enable X-Test-* headers (tests only)")
+    parser.add_argument("--max-body", type=int, default=MAX_BODY_DEFAULT, help="largest request body, in bytes")
+    parser.add_argument(
+        "--idle-timeout", type=float, default=IDLE_TIMEOUT_DEFAULT, help="seconds before an idle connection is closed"
+    )
     args = parser.parse_args()
     if not args.token:
         parser.error("a token is required (--token or CHECKIN_TOKEN)")
 
-    store = Store(args.db)
-    server = ThreadingHTTPServer((args.host, args.port), make_handler(store, args.token, args.test_hooks))
+    try:
+        store = Store(args.db)
+    except sqlite3.Error as error:
+        parser.error(f"--db {args.db} cannot be used as the backend's SQLite database: {error}")
+    handler = make_handler(store, args.token, args.test_hooks, args.max_body, args.idle_timeout)
+    server = ThreadingHTTPServer((args.host, args.port), handler)
     server.daemon_threads = True
     port = server.server_address[1]
     print(port, flush=True)

@@ -54,7 +54,11 @@ let store = Store(
 )
 
 output.print("Counter. Type +, -, reset, later (adds one a second later) or quit.\n")
-reading: for await line in StandardInput.lines() {
+reading: for await input in StandardInput.lines() {
+    guard case .text(let line) = input else {
+        output.print("That line is too long to be a command.\n")
+        continue
+    }
     switch line.trimmingCharacters(in: .whitespaces) {
     case "+": store.dispatch(.increment)
     case "-": store.dispatch(.decrement)

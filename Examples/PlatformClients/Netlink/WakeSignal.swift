@@ -1,7 +1,7 @@
 #if os(Linux)
 import CNetlink
 import Glibc
-import Synchronization
+import Locking
 
 /// An `eventfd` that wakes a thread waiting in ``NetlinkSocket/waitForInput(orWake:)``: how a
 /// reader thread learns that its consumer stopped.
@@ -12,7 +12,7 @@ import Synchronization
 package final class WakeSignal: Sendable {
     /// The descriptor to poll; valid until ``close()``.
     package let descriptor: Int32
-    private let isOpen = Mutex(true)
+    private let isOpen = LockedValue(true)
 
     /// Creates the `eventfd`.
     ///

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +28,7 @@ import Darwin
 /// ```
 ///
 /// Isolation: `Sendable`. The handler runs on the queue given to ``init(queue:)``; the sources
-/// (not `Sendable` on Linux) never leave the `Mutex` that holds them.
+/// (not `Sendable` on Linux) never leave the `LockedValue` that holds them.
 package final class SignalSession: Sendable {
     private struct Storage {
         var sources: [any DispatchSourceSignal] = []
@@ -37,7 +37,7 @@ package final class SignalSession: Sendable {
     }
 
     private let queue: DispatchQueue
-    private let storage = Mutex(Storage())
+    private let storage = LockedValue(Storage())
 
     /// Creates a session whose handler runs on `queue`.
     ///
@@ -118,9 +118,9 @@ package final class SignalSession: Sendable {
         _ = raise(SIGSTOP)
     }
 
-    /// Ends the process with `status`, without flushing the C streams under their locks: a
-    /// thread blocked in `readLine()` holds the lock of `stdin`, and `fflush(nil)` would wait for
-    /// it. (`exit` flushes what it can without waiting.)
+    /// Ends the process with `status`, without flushing every C stream under its lock first
+    /// (`fflush(nil)`): a thread blocked reading `stdin` through the C library would hold that
+    /// stream's lock. (`exit` flushes what it can without waiting.)
     ///
     /// - Parameter status: The exit status.
     package static func exitProcess(status: Int32) -> Never {

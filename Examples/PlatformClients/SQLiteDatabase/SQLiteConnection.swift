@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The C destructor value that tells SQLite to copy a bound buffer (`SQLITE_TRANSIENT` is a
 /// macro and is not imported).
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -19,8 +25,9 @@ package final class SQLiteConnection {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteFailure(code: code, message: message)
+            throw SQLiteFailure(code: code, message: message, systemError: systemError)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
@@ -39,7 +46,25 @@ package final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(error)
-            throw SQLiteFailure(code: code, message: message)
+            throw SQLiteFailure(code: code, message: message, systemError: sqlite3_system_errno(handle))
+        }
+    }
+
+    /// Runs `sql` like ``execute(_:)``, trying again for up to `timeout` while another connection
+    /// holds a lock SQLite will not wait for.
+    ///
+    /// The busy timeout does not cover every wait: where waiting could deadlock — two connections
+    /// that both read a file and both want to write it, as two processes switching a fresh file
+    /// to WAL at once do — SQLite fails one of them with `SQLITE_BUSY` at once. The other finishes
+    /// in a moment, so trying again is what works.
+    package func executeRetryingWhileBusy(_ sql: String, timeout: Duration = .seconds(5)) throws(SQLiteFailure) {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try execute(sql)
+            } catch  where error.code & 0xFF == SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
         }
     }
 
@@ -67,9 +92,21 @@ package final class SQLiteConnection {
         return statement.int64(at: 0) ?? 0
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    package func transaction<T>(_ body: () throws(SQLiteFailure) -> T) throws(SQLiteFailure) -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// How a transaction takes its locks.
+    package enum TransactionKind: String {
+        /// `BEGIN IMMEDIATE`: the write lock at once, so a transaction that reads then writes
+        /// never finds that another connection wrote in between.
+        case immediate = "BEGIN IMMEDIATE"
+        /// `BEGIN DEFERRED`: a read transaction until it writes; its reads see one snapshot.
+        case deferred = "BEGIN DEFERRED"
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (or another `kind`), rolling back if it throws.
+    package func transaction<T>(
+        _ kind: TransactionKind = .immediate,
+        _ body: () throws(SQLiteFailure) -> T
+    ) throws(SQLiteFailure) -> T {
+        try execute(kind.rawValue)
         do {
             let value = try body()
             try execute("COMMIT")
@@ -80,10 +117,13 @@ package final class SQLiteConnection {
         }
     }
 
+    /// Whether a transaction is open on this connection.
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     fileprivate func failure(_ code: Int32) -> SQLiteFailure {
-        SQLiteFailure(code: code, message: lastMessage)
+        SQLiteFailure(code: code, message: lastMessage, systemError: sqlite3_system_errno(handle))
     }
 }
 
@@ -112,6 +152,12 @@ package final class SQLiteStatement {
     /// Binds parameters by position (1-based in SQL, given here in order).
     @discardableResult
     package func bind(_ values: SQLiteValue...) throws(SQLiteFailure) -> SQLiteStatement {
+        try bind(values)
+    }
+
+    /// Binds parameters by position (1-based in SQL, given here in order).
+    @discardableResult
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteFailure) -> SQLiteStatement {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32

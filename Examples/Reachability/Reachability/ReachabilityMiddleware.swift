@@ -1,6 +1,5 @@
 import Aqueduct
 import ReachabilityClient
-import Synchronization
 
 /// Watches the network while asked to and reports its transitions as ``ReachabilityEvent``s.
 ///
@@ -53,7 +52,7 @@ public struct ReachabilityMiddleware: Middleware {
                     return
                 }
                 for await path in paths {
-                    for event in lastReported.update(to: path) { send(event) }
+                    for event in await lastReported.update(to: path) { send(event) }
                 }
             }
             .cancellable(id: Monitoring(), cancelInFlight: true)
@@ -66,15 +65,14 @@ public struct ReachabilityMiddleware: Middleware {
 }
 
 /// The last path the middleware reported, shared by its successive monitoring effects so that a
-/// restart does not repeat what the app already knows.
-private final class LastReportedPath: Sendable {
-    private let path = Mutex<NetworkPath?>(nil)
+/// restart does not repeat what the app already knows. An actor: the effects of a stopped and a
+/// restarted monitor may overlap, and each update must see the one before it.
+private actor LastReportedPath {
+    private var path: NetworkPath?
 
     /// Records `current` and returns the events that describe the change.
     func update(to current: NetworkPath) -> [ReachabilityEvent] {
-        path.withLock { previous in
-            defer { previous = current }
-            return ReachabilityTransition.events(from: previous, to: current)
-        }
+        defer { path = current }
+        return ReachabilityTransition.events(from: path, to: current)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(Glibc)
@@ -62,6 +62,9 @@ package final class ChildProcess {
     ///   - removingEnvironment: Variables of this process's environment the child must not see.
     ///   - input: What it reads.
     ///   - errorOutput: Where its standard error goes.
+    ///   - umask: The file-mode creation mask the child starts with, or `nil` for this process's.
+    ///   - unprivileged: Whether the child runs as `nobody` when this process runs as root, so
+    ///     that file permissions apply to it as they do to a person (a no-op otherwise).
     /// - Throws: When the product is missing or cannot be started.
     package init(
         _ executable: String,
@@ -69,11 +72,27 @@ package final class ChildProcess {
         environment: [String: String] = [:],
         removingEnvironment: [String] = [],
         input: Input = .none,
-        errorOutput: ErrorOutput = .separate
+        errorOutput: ErrorOutput = .separate,
+        umask: mode_t? = nil,
+        unprivileged: Bool = false
     ) throws {
         let process = Process()
-        process.executableURL = try Self.productURL(executable)
-        process.arguments = arguments
+        let product = try Self.productURL(executable)
+        var launcher: [String] = []
+        if let umask { launcher.append("umask \(String(umask, radix: 8)) &&") }
+        launcher.append("exec")
+        if unprivileged && geteuid() == 0 {
+            launcher.append("setpriv --reuid=65534 --regid=65534 --clear-groups")
+        }
+        if launcher == ["exec"] {
+            process.executableURL = product
+            process.arguments = arguments
+        } else {
+            // `sh -c 'umask … && exec [setpriv …] "$0" "$@"' product arguments…`: the child keeps
+            // the shell's process id, so signals and waits reach the product itself.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", launcher.joined(separator: " ") + " \"$0\" \"$@\"", product.path] + arguments
+        }
         var childEnvironment = ProcessInfo.processInfo.environment
         for name in removingEnvironment { childEnvironment[name] = nil }
         childEnvironment.merge(environment) { _, new in new }
@@ -193,6 +212,26 @@ package final class ChildProcess {
         }
         let pipe = try #require(input, "the child was started without an input pipe")
         try pipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// Types a line too long for a pipe's buffer (megabytes): written by a thread of its own,
+    /// since the write lasts as long as the child takes to read it, and awaited without holding
+    /// a thread of the cooperative pool.
+    ///
+    /// - Parameters:
+    ///   - line: The line, without its newline.
+    ///   - timeout: How long the child may take to read it.
+    package func typeLongLine(_ line: String, timeout: Duration = .seconds(60)) async throws {
+        let pipe = try #require(input, "the child was started without an input pipe")
+        let handle = pipe.fileHandleForWriting
+        let outcome = LockedValue<Result<Void, any Error>?>(nil)
+        let data = Data((line + "\n").utf8)
+        Thread {
+            let result = Result { try handle.write(contentsOf: data) }
+            outcome.withLock { $0 = result }
+        }.start()
+        try await Wait.until("the child to read the line", timeout: timeout) { outcome.withLock { $0 != nil } }
+        try outcome.withLock { $0 }?.get()
     }
 
     /// Types `line` and waits until standard output contains `expected` `count` times in all.
@@ -372,7 +411,7 @@ private struct TerminalError: Error, CustomStringConvertible {
 
 /// Bytes a reader thread appends and a test reads, behind a lock.
 private final class LockedText: Sendable {
-    private let bytes = Mutex<[UInt8]>([])
+    private let bytes = LockedValue<[UInt8]>([])
 
     func append(_ more: ArraySlice<UInt8>) {
         bytes.withLock { $0.append(contentsOf: more) }

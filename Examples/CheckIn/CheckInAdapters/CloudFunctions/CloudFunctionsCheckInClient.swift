@@ -19,6 +19,11 @@ import FoundationNetworking
 /// | `cancelAlert(id:)` | `cancel-alert` | `{"id"}` → alert |
 /// | `activeAlert()` | `active-alert` | `{}` → `{"alert": alert or null}` |
 ///
+/// Every reply is checked against its request before it is believed: a check-in reply must carry
+/// the id that was sent, a triggered alert must be active, a cancelled one must be the alert
+/// asked for and cancelled. A reply that does not match is ``CheckInError/backendFailure(_:)``
+/// saying what was asked and what came back — never a success the backend did not mean.
+///
 /// DTOs stay inside this module; failures are mapped by `CheckInError.init(httpError:)`.
 /// The reference backend is `Examples/CheckIn/Backend/server.py`.
 ///
@@ -51,15 +56,16 @@ public struct CloudFunctionsCheckInClient: Sendable {
     ///   - token: The access token sent as `Authorization: Bearer <token>`.
     ///   - clientName: The value of the `X-Client-Info` header.
     ///   - timeout: The timeout of each call, in seconds; a timeout is ``CheckInError/offline``.
+    ///   - maximumResponseSize: The longest reply read, in bytes; a longer one is
+    ///     ``CheckInError/backendFailure(_:)``.
     ///   - additionalInterceptors: Interceptors run after the standard ones.
-    ///   - session: The URL session.
     public init(
         functionsURL: URL,
         token: String,
         clientName: String = "aqueduct-checkin/1.0",
         timeout: TimeInterval = 15,
-        additionalInterceptors: [any HTTPInterceptor] = [],
-        session: URLSession = HTTPClient.defaultSession
+        maximumResponseSize: Int = HTTPClient.defaultMaximumResponseSize,
+        additionalInterceptors: [any HTTPInterceptor] = []
     ) {
         let standard: [any HTTPInterceptor] = [
             HeadersInterceptor.json(clientName: clientName), BearerTokenInterceptor(token: token),
@@ -69,7 +75,7 @@ public struct CloudFunctionsCheckInClient: Sendable {
                 baseURL: functionsURL,
                 interceptors: standard + additionalInterceptors,
                 timeout: timeout,
-                session: session
+                maximumResponseSize: maximumResponseSize
             )
         )
     }
@@ -91,11 +97,18 @@ public struct CloudFunctionsCheckInClient: Sendable {
     ///   - date: When the person checked in.
     ///   - idempotencyKey: The id of the check-in.
     /// - Returns: The stored check-in.
-    /// - Throws: A ``CheckInError``.
+    /// - Throws: A ``CheckInError``; ``CheckInError/backendFailure(_:)`` when the reply is about
+    ///   another check-in.
     public func checkIn(at date: Date, idempotencyKey: UUID) async throws(CheckInError) -> CheckIn {
         let request = NetworkRequest<CheckInRequestDTO, CheckInDTO>
             .function("check-in", body: CheckInRequestDTO(date, id: idempotencyKey))
-        return try await call(request).domain(function: request.path)
+        let stored = try await call(request).domain(function: request.path)
+        guard stored.id == idempotencyKey else {
+            throw .backendFailure(
+                "check-in answered with check-in \(stored.id) when \(idempotencyKey) was sent: it was not stored"
+            )
+        }
+        return stored
     }
 
     /// Calls `history`.
@@ -116,30 +129,48 @@ public struct CloudFunctionsCheckInClient: Sendable {
     /// Calls `trigger-alert`.
     ///
     /// - Returns: The new active alert.
-    /// - Throws: A ``CheckInError``.
+    /// - Throws: A ``CheckInError``; ``CheckInError/backendFailure(_:)`` when the reply is not an
+    ///   active alert.
     public func triggerAlert() async throws(CheckInError) -> Alert {
         let request = NetworkRequest<EmptyBody, AlertDTO>.function("trigger-alert", body: EmptyBody())
-        return try await call(request).domain(function: request.path)
+        let alert = try await call(request).domain(function: request.path)
+        guard alert.state == .active else {
+            throw .backendFailure("trigger-alert answered with alert \(alert.id) \(alert.state), not active")
+        }
+        return alert
     }
 
     /// Calls `cancel-alert`.
     ///
     /// - Parameter id: The alert's id.
     /// - Returns: The cancelled alert.
-    /// - Throws: A ``CheckInError``.
+    /// - Throws: A ``CheckInError``; ``CheckInError/backendFailure(_:)`` when the reply is not
+    ///   this alert, cancelled.
     public func cancelAlert(id: UUID) async throws(CheckInError) -> Alert {
         let request = NetworkRequest<AlertIDRequestDTO, AlertDTO>
             .function("cancel-alert", body: AlertIDRequestDTO(id: id.uuidString.lowercased()))
-        return try await call(request).domain(function: request.path)
+        let alert = try await call(request).domain(function: request.path)
+        guard alert.id == id else {
+            throw .backendFailure("cancel-alert answered with alert \(alert.id) when \(id) was cancelled")
+        }
+        guard alert.state == .cancelled else {
+            throw .backendFailure("cancel-alert answered that alert \(id) is still \(alert.state)")
+        }
+        return alert
     }
 
     /// Calls `active-alert`.
     ///
     /// - Returns: The active alert, or `nil`.
-    /// - Throws: A ``CheckInError``.
+    /// - Throws: A ``CheckInError``; ``CheckInError/backendFailure(_:)`` when the reply is an
+    ///   alert that is not active.
     public func activeAlert() async throws(CheckInError) -> Alert? {
         let request = NetworkRequest<EmptyBody, ActiveAlertResponseDTO>.function("active-alert", body: EmptyBody())
-        return try await call(request).alert?.domain(function: request.path)
+        guard let alert = try await call(request).alert?.domain(function: request.path) else { return nil }
+        guard alert.state == .active else {
+            throw .backendFailure("active-alert answered with alert \(alert.id) \(alert.state), not active")
+        }
+        return alert
     }
 
     private func call<Request, Response>(

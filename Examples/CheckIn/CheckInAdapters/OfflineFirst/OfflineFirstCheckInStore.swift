@@ -6,9 +6,11 @@ import Foundation
 /// - **Check-ins** go to the local ``SQLiteCheckInStore`` together with a row in its sync
 ///   queue, in one transaction, and succeed whether or not the remote is reachable.
 /// - ``sync()`` pushes the queued check-ins to the remote **in order**, each with its
-///   idempotency key, and removes a check-in from the queue only after the remote
-///   acknowledged it. A crash between the local write and the acknowledgement only means the
-///   next sync sends the same key again, which the remote deduplicates: exactly once.
+///   idempotency key, and removes a check-in from the queue only once the remote's reply
+///   acknowledges that very id; any other reply keeps it queued and fails the sync with a
+///   ``CheckInError/backendFailure(_:)`` that names both ids. A crash between the local write
+///   and the acknowledgement only means the next sync sends the same key again, which the
+///   remote deduplicates: exactly once.
 /// - **History** is read from the local store (it includes check-ins not yet synced).
 /// - **Alerts** go straight to the remote: an alert that only exists on the device warns
 ///   nobody, so triggering one offline throws ``CheckInError/offline`` for the feature to handle.
@@ -68,7 +70,8 @@ public actor OfflineFirstCheckInStore {
     /// starts after it, so everything queued before the call is attempted.
     ///
     /// - Returns: The number of check-ins the remote acknowledged in this call.
-    /// - Throws: The first ``CheckInError`` (``CheckInError/offline`` when the remote is unreachable).
+    /// - Throws: The first ``CheckInError`` (``CheckInError/offline`` when the remote is
+    ///   unreachable, ``CheckInError/backendFailure(_:)`` when it acknowledged another id).
     public func sync() async throws(CheckInError) -> Int {
         while let running = runningSync {
             _ = await running.value
@@ -86,10 +89,16 @@ public actor OfflineFirstCheckInStore {
     }
 
     private func pushPending() async -> Result<Int, CheckInError> {
-        do {
+        do throws(CheckInError) {
             var pushed = 0
             for checkIn in try await local.pendingCheckIns() {
-                _ = try await remote.checkIn(at: checkIn.date, idempotencyKey: checkIn.id)
+                let acknowledged = try await remote.checkIn(at: checkIn.date, idempotencyKey: checkIn.id)
+                guard acknowledged.id == checkIn.id else {
+                    throw .backendFailure(
+                        "the backend acknowledged check-in \(acknowledged.id) when \(checkIn.id) was sent; "
+                            + "\(checkIn.id) stays queued for the next sync"
+                    )
+                }
                 try await local.markSynced(id: checkIn.id)
                 pushed += 1
             }

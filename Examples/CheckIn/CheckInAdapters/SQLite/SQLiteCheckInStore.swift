@@ -9,14 +9,18 @@ import SQLiteDatabase
 /// one, another application's database or one written by a newer schema is reported as a
 /// ``SQLiteStoreError`` naming the path — never reset, never a crash (opening reads the
 /// application id and `user_version`, then runs `PRAGMA quick_check`, which is linear in the
-/// file size — small for a check-in history). A fresh or older file is
-/// migrated in order (`PRAGMA user_version`), each migration in its own transaction. The
-/// connection runs in WAL mode with `synchronous=NORMAL`; every write is a transaction and
-/// every statement is prepared once with bound parameters.
+/// file size — small for a check-in history). A fresh or older file is then migrated in order
+/// (`PRAGMA user_version`) inside one `BEGIN IMMEDIATE` transaction that reads the version
+/// again first, so two processes opening a fresh file at once do not both migrate it: the
+/// second waits for the first and finds nothing to do. The connection runs in WAL mode with
+/// `synchronous=NORMAL`; every write is a transaction and every statement is prepared once
+/// with bound parameters.
 ///
-/// Once open, every operation throws ``CheckInError``; a row that cannot be decoded (for
-/// example a date that is not an integer) is ``CheckInError/backendFailure(_:)`` naming the
-/// file and the row.
+/// A check-in row that cannot be decoded (a date that is not an integer, an id that is not a
+/// UUID) blocks nothing: it is moved to the table `quarantined_check_ins` with the reason and
+/// reported once to `onQuarantine` (``QuarantinedCheckIn``) — at open for what is already
+/// damaged, and by any later read that meets one — and everything else carries on. Once open,
+/// every operation throws ``CheckInError``.
 ///
 /// ```swift
 /// let store = try SQLiteCheckInStore(path: "/var/lib/lifesignal/check-ins.sqlite")
@@ -35,22 +39,43 @@ public actor SQLiteCheckInStore {
 
     private let connection: SQLiteConnection
     private let now: @Sendable () -> Date
+    private let onQuarantine: @Sendable (QuarantinedCheckIn) -> Void
 
-    /// Opens (creating if needed) and migrates the database at `path`.
+    /// Opens (creating if needed) and migrates the database at `path`, and moves aside the
+    /// check-in rows that cannot be read.
     ///
     /// - Parameters:
     ///   - path: The database file. Its directory must exist.
     ///   - now: The clock used to stamp alerts.
+    ///   - onQuarantine: Told of each check-in row that is moved aside, once, from the thread
+    ///     that met it (during this initialiser for rows damaged already).
     /// - Throws: A ``SQLiteStoreError`` naming `path` if the file cannot be used.
-    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(SQLiteStoreError) {
+    public init(
+        path: String,
+        now: @escaping @Sendable () -> Date = { Date() },
+        onQuarantine: @escaping @Sendable (QuarantinedCheckIn) -> Void = { _ in }
+    ) throws(SQLiteStoreError) {
         self.path = path
         self.now = now
+        self.onQuarantine = onQuarantine
         do {
             connection = try SQLiteConnection(path: path)
         } catch {
-            throw .cannotOpen(path: path, reason: error.message)
+            throw .cannotOpen(path: path, reason: Self.accessReason(error, path: path))
         }
         try Self.prepare(connection, path: path)
+        do {
+            _ = try Self.readCheckIns(
+                "SELECT rowid, id, date_ms FROM check_ins",
+                [],
+                connection: connection,
+                path: path,
+                now: now,
+                onQuarantine: onQuarantine
+            )
+        } catch {
+            throw .cannotOpen(path: path, reason: error.message)
+        }
     }
 
     /// Validates the file and runs pending migrations.
@@ -58,39 +83,27 @@ public actor SQLiteCheckInStore {
         func opening(_ failure: SQLiteFailure) -> SQLiteStoreError {
             if failure.isNotADatabase { return .notADatabase(path: path) }
             if failure.isCorruption { return .corrupt(path: path, reason: failure.message) }
-            return .cannotOpen(path: path, reason: failure.message)
+            return .cannotOpen(path: path, reason: accessReason(failure, path: path))
         }
-        let applicationID: Int64
-        let version: Int
         do {
-            applicationID = try connection.integer("PRAGMA application_id")
-            version = Int(try connection.integer("PRAGMA user_version"))
-            let objects = try connection.integer("SELECT count(*) FROM sqlite_schema")
-            if applicationID != Schema.applicationID {
-                if applicationID != 0 {
-                    let hex = String(applicationID, radix: 16)
-                    throw SQLiteStoreError.foreignDatabase(path: path, reason: "its application id is 0x\(hex)")
+            // One read transaction, so the checks see one state of a file another process may be
+            // migrating (not its schema after the migration and its application id before).
+            try connection.transaction(.deferred) { () throws(SQLiteFailure) -> Result<Void, SQLiteStoreError> in
+                if case .failure(let error) = try validatedVersion(connection, path: path) { return .failure(error) }
+                let check = try connection.statement("PRAGMA quick_check")
+                var problems: [String] = []
+                while try check.step() {
+                    let line = check.text(at: 0) ?? ""
+                    if line != "ok" { problems.append(line) }
                 }
-                if objects > 0 || version != 0 {
-                    throw SQLiteStoreError.foreignDatabase(
-                        path: path,
-                        reason: "it has \(objects) schema objects but no check-in application id"
-                    )
+                guard problems.isEmpty else {
+                    return .failure(.corrupt(path: path, reason: problems.prefix(3).joined(separator: "; ")))
                 }
-            }
-            if version > Schema.currentVersion {
-                throw SQLiteStoreError.newerSchemaVersion(path: path, found: version, supported: Schema.currentVersion)
-            }
-            let check = try connection.statement("PRAGMA quick_check")
-            var problems: [String] = []
-            while try check.step() {
-                let line = check.text(at: 0) ?? ""
-                if line != "ok" { problems.append(line) }
-            }
-            if !problems.isEmpty {
-                throw SQLiteStoreError.corrupt(path: path, reason: problems.prefix(3).joined(separator: "; "))
-            }
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                return .success(())
+            }.get()
+            // Another process may be switching the file to WAL at this very moment.
+            try connection.executeRetryingWhileBusy("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
         } catch let error as SQLiteStoreError {
             throw error
         } catch let failure as SQLiteFailure {
@@ -98,17 +111,95 @@ public actor SQLiteCheckInStore {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        for target in stride(from: version + 1, through: Schema.currentVersion, by: 1) {
-            do {
-                try connection.transaction { () throws(SQLiteFailure) in
-                    try connection.execute(Schema.migrations[target - 1])
-                    if target == 1 { try connection.execute("PRAGMA application_id = \(Schema.applicationID)") }
-                    try connection.execute("PRAGMA user_version = \(target)")
+        // The version is read again inside the transaction that migrates: another process may
+        // have migrated the file since the check above.
+        var target = 0
+        do {
+            try connection.transaction { () throws(SQLiteFailure) -> Result<Void, SQLiteStoreError> in
+                let version: Int
+                switch try validatedVersion(connection, path: path) {
+                case .success(let found): version = found
+                case .failure(let error): return .failure(error)
                 }
-            } catch {
-                throw .migrationFailed(path: path, version: target, reason: error.message)
+                for next in stride(from: version + 1, through: Schema.currentVersion, by: 1) {
+                    target = next
+                    try connection.execute(Schema.migrations[next - 1])
+                    if next == 1 { try connection.execute("PRAGMA application_id = \(Schema.applicationID)") }
+                    try connection.execute("PRAGMA user_version = \(next)")
+                }
+                return .success(())
+            }.get()
+        } catch let error as SQLiteStoreError {
+            throw error
+        } catch let failure as SQLiteFailure {
+            if target == 0 { throw opening(failure) }
+            throw .migrationFailed(path: path, version: target, reason: failure.message)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The schema version of a check-in database, or why the file is not one this build can use.
+    private static func validatedVersion(
+        _ connection: SQLiteConnection,
+        path: String
+    ) throws(SQLiteFailure) -> Result<Int, SQLiteStoreError> {
+        let applicationID = try connection.integer("PRAGMA application_id")
+        let version = Int(try connection.integer("PRAGMA user_version"))
+        let objects = try connection.integer("SELECT count(*) FROM sqlite_schema")
+        if applicationID != Schema.applicationID {
+            if applicationID != 0 {
+                let hex = String(applicationID, radix: 16)
+                return .failure(.foreignDatabase(path: path, reason: "its application id is 0x\(hex)"))
+            }
+            if objects > 0 || version != 0 {
+                return .failure(
+                    .foreignDatabase(
+                        path: path,
+                        reason: "it has \(objects) schema objects but no check-in application id"
+                    )
+                )
             }
         }
+        if version > Schema.currentVersion {
+            return .failure(.newerSchemaVersion(path: path, found: version, supported: Schema.currentVersion))
+        }
+        return .success(version)
+    }
+
+    /// What kept SQLite from opening or writing `path`, said plainly: SQLite itself only says
+    /// "unable to open database file". The file system is asked (`access(2)`), because the error
+    /// number SQLite keeps is that of its last attempt, not of the one that mattered.
+    private static func accessReason(_ failure: SQLiteFailure, path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            return "it is a directory, not a database file"
+        }
+        if !FileManager.default.fileExists(atPath: directory) {
+            return "the directory \(directory) does not exist"
+        }
+        // SQLite writes the database and, beside it, its -wal and -shm files.
+        let denied: (what: String, code: Int32)? =
+            if exists && access(path, R_OK | W_OK) != 0 {
+                ("this user cannot read and write it", errno)
+            } else if access(directory, W_OK | X_OK) != 0 {
+                ("this user cannot create or write files in \(directory)", errno)
+            } else {
+                nil
+            }
+        switch denied?.code {
+        case EROFS?:
+            return "\(directory) is on a read-only file system"
+        case let code? where code == EACCES || code == EPERM:
+            return "permission denied: \(denied?.what ?? "")"
+        default:
+            break
+        }
+        guard failure.systemError != 0 else { return failure.message }
+        return "\(failure.message) (\(String(cString: strerror(failure.systemError))))"
     }
 
     /// A ``CheckInClient`` backed by this store.
@@ -146,11 +237,11 @@ public actor SQLiteCheckInStore {
         try run { () throws(SQLiteFailure) -> Result<CheckIn, CheckInError> in
             try connection.transaction { () throws(SQLiteFailure) -> Result<CheckIn, CheckInError> in
                 let key = id.uuidString
-                let existing = try connection.statement("SELECT id, date_ms FROM check_ins WHERE id = ?")
-                try existing.bind(.text(key))
-                if try existing.step() {
-                    defer { existing.finish() }
-                    return decodeCheckIn(existing)
+                // An unreadable row with this id is moved aside: the new check-in takes its place.
+                if let existing = try checkIns("SELECT rowid, id, date_ms FROM check_ins WHERE id = ?", [.text(key)])
+                    .first
+                {
+                    return .success(existing)
                 }
                 let checkIn = CheckIn(id: id, date: Self.roundedToMilliseconds(date))
                 try connection.statement("INSERT INTO check_ins (id, date_ms) VALUES (?, ?)")
@@ -165,49 +256,109 @@ public actor SQLiteCheckInStore {
 
     /// Returns up to `limit` check-ins, newest first (ties: last inserted first).
     ///
+    /// A row that cannot be read is moved aside and reported (``QuarantinedCheckIn``); the
+    /// others are returned.
+    ///
     /// - Parameter limit: The maximum count, in ``CheckInClient/historyLimitRange``.
     /// - Returns: The check-ins.
     /// - Throws: ``CheckInError/invalidInput(_:)`` for a limit out of range;
-    ///   ``CheckInError/backendFailure(_:)`` for a storage error or a corrupt row.
+    ///   ``CheckInError/backendFailure(_:)`` for a storage error.
     public func history(limit: Int) throws(CheckInError) -> [CheckIn] {
         guard CheckInClient.historyLimitRange.contains(limit) else {
             throw .invalidInput("history limit \(limit) is outside \(CheckInClient.historyLimitRange)")
         }
         return try run { () throws(SQLiteFailure) -> Result<[CheckIn], CheckInError> in
-            let query = try connection.statement(
-                "SELECT id, date_ms FROM check_ins ORDER BY date_ms DESC, rowid DESC LIMIT ?"
+            .success(
+                try checkIns(
+                    "SELECT rowid, id, date_ms FROM check_ins ORDER BY date_ms DESC, rowid DESC LIMIT ?",
+                    [.integer(Int64(limit))]
+                )
             )
-            try query.bind(.integer(Int64(limit)))
-            var result: [CheckIn] = []
-            while try query.step() {
-                switch decodeCheckIn(query) {
-                case .success(let checkIn): result.append(checkIn)
-                case .failure(let error):
-                    query.finish()
-                    return .failure(error)
-                }
-            }
-            return .success(result)
         }.get()
     }
 
-    /// The check-ins waiting to be pushed to a remote, oldest queued first.
+    /// The check-ins waiting to be pushed to a remote, oldest queued first; a queued row that
+    /// cannot be read is moved aside (and out of the queue) and reported.
     package func pendingCheckIns() throws(CheckInError) -> [CheckIn] {
         try run { () throws(SQLiteFailure) -> Result<[CheckIn], CheckInError> in
-            let query = try connection.statement(
-                "SELECT c.id, c.date_ms FROM pending_sync p JOIN check_ins c ON c.id = p.check_in_id ORDER BY p.seq"
+            .success(
+                try checkIns(
+                    """
+                    SELECT c.rowid, c.id, c.date_ms FROM pending_sync p JOIN check_ins c ON c.id = p.check_in_id
+                    ORDER BY p.seq
+                    """,
+                    []
+                )
             )
+        }.get()
+    }
+
+    /// The check-ins of `sql` (whose columns are `rowid, id, date_ms`), unreadable rows moved aside.
+    private func checkIns(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteFailure) -> [CheckIn] {
+        try Self.readCheckIns(sql, values, connection: connection, path: path, now: now, onQuarantine: onQuarantine)
+    }
+
+    /// Runs `sql` (whose columns are `rowid, id, date_ms`) and decodes its rows. Rows that cannot
+    /// be decoded are moved to the quarantine table and reported, and the query runs again, so
+    /// a `LIMIT` still counts readable rows; each round removes rows, so it ends.
+    private static func readCheckIns(
+        _ sql: String,
+        _ values: [SQLiteValue],
+        connection: SQLiteConnection,
+        path: String,
+        now: @Sendable () -> Date,
+        onQuarantine: @Sendable (QuarantinedCheckIn) -> Void
+    ) throws(SQLiteFailure) -> [CheckIn] {
+        while true {
+            let query = try connection.statement(sql)
+            try query.bind(values)
             var result: [CheckIn] = []
+            var unreadable: [(rowID: Int64, report: QuarantinedCheckIn)] = []
             while try query.step() {
-                switch decodeCheckIn(query) {
-                case .success(let checkIn): result.append(checkIn)
-                case .failure(let error):
-                    query.finish()
-                    return .failure(error)
+                switch decodeCheckIn(query, from: 1) {
+                case .success(let checkIn):
+                    result.append(checkIn)
+                case .failure(let problem):
+                    let storedID = query.text(at: 1) ?? query.describe(at: 1)
+                    let report = QuarantinedCheckIn(storedID: storedID, reason: problem.reason, path: path)
+                    unreadable.append((query.int64(at: 0) ?? 0, report))
                 }
             }
-            return .success(result)
-        }.get()
+            guard !unreadable.isEmpty else { return result }
+            try quarantine(unreadable, connection: connection, now: now)
+            for row in unreadable { onQuarantine(row.report) }
+        }
+    }
+
+    /// Moves check-in rows to the quarantine table, out of `check_ins` and the sync queue, in one
+    /// transaction (or in the caller's).
+    private static func quarantine(
+        _ rows: [(rowID: Int64, report: QuarantinedCheckIn)],
+        connection: SQLiteConnection,
+        now: @Sendable () -> Date
+    ) throws(SQLiteFailure) {
+        let movedAt = milliseconds(now())
+        let move = { () throws(SQLiteFailure) in
+            for row in rows {
+                try connection.statement(
+                    """
+                    INSERT INTO \(Schema.quarantineTable) (id, date_ms, reason, quarantined_ms)
+                    SELECT id, date_ms, ?, ? FROM check_ins WHERE rowid = ?
+                    """
+                )
+                .bind(.text(row.report.reason), .integer(movedAt), .integer(row.rowID)).run()
+                try connection.statement(
+                    "DELETE FROM pending_sync WHERE check_in_id = (SELECT id FROM check_ins WHERE rowid = ?)"
+                )
+                .bind(.integer(row.rowID)).run()
+                try connection.statement("DELETE FROM check_ins WHERE rowid = ?").bind(.integer(row.rowID)).run()
+            }
+        }
+        if connection.isInTransaction {
+            try move()
+        } else {
+            try connection.transaction(.immediate, move)
+        }
     }
 
     /// Removes a check-in from the sync queue once the remote acknowledged it.
@@ -285,14 +436,22 @@ public actor SQLiteCheckInStore {
 
     // MARK: - Decoding and errors
 
-    private func decodeCheckIn(_ row: SQLiteStatement) -> Result<CheckIn, CheckInError> {
-        guard let text = row.text(at: 0), let id = UUID(uuidString: text) else {
-            return .failure(corruptRow("a check-in has an invalid id (\(row.describe(at: 0)))"))
+    /// Why a row could not be read.
+    private struct RowProblem: Error {
+        var reason: String
+    }
+
+    /// The check-in in the columns `id, date_ms` starting at `column`.
+    private static func decodeCheckIn(_ row: SQLiteStatement, from column: Int32) -> Result<CheckIn, RowProblem> {
+        guard let text = row.text(at: column), let id = UUID(uuidString: text) else {
+            return .failure(RowProblem(reason: "its id is \(row.describe(at: column)), not a UUID"))
         }
-        guard let milliseconds = row.int64(at: 1) else {
-            return .failure(corruptRow("check-in \(text) has an invalid date (\(row.describe(at: 1)))"))
+        guard let milliseconds = row.int64(at: column + 1) else {
+            return .failure(
+                RowProblem(reason: "its date is \(row.describe(at: column + 1)), not a number of milliseconds")
+            )
         }
-        return .success(CheckIn(id: id, date: Self.date(milliseconds)))
+        return .success(CheckIn(id: id, date: date(milliseconds)))
     }
 
     private func decodeAlert(_ row: SQLiteStatement) -> Result<Alert, CheckInError> {

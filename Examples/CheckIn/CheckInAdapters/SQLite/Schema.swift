@@ -31,7 +31,21 @@ enum Schema {
             check_in_id TEXT NOT NULL UNIQUE REFERENCES check_ins (id)
         );
         """,
+        // v3: check-in rows that could not be read, moved out of the way with the reason. `id`
+        // and `date_ms` keep whatever was stored, of any type (no affinity).
+        """
+        CREATE TABLE quarantined_check_ins (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id,
+            date_ms,
+            reason TEXT NOT NULL,
+            quarantined_ms INTEGER NOT NULL
+        );
+        """,
     ]
+
+    /// The table undecodable check-in rows are moved to.
+    static let quarantineTable = "quarantined_check_ins"
 
     /// The schema version this build writes and understands.
     static var currentVersion: Int { migrations.count }

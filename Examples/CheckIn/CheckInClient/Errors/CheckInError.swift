@@ -1,3 +1,5 @@
+import PrintableText
+
 /// The closed set of domain errors a ``CheckInClient`` throws.
 ///
 /// Every adapter maps its backend's failures (HTTP status codes, transport errors, SQLite
@@ -33,19 +35,30 @@ public enum CheckInError: Error, Sendable, Hashable {
     /// The backend failed or answered something unusable; the payload says why, and for
     /// local storage it names the database file.
     case backendFailure(String)
+    /// The client is set up in a way that cannot work — a URL where no backend answers, a
+    /// redirect it will not follow, a token that cannot be sent; the payload says what and
+    /// what to change.
+    case misconfigured(String)
 }
 
 extension CheckInError: CustomStringConvertible {
-    /// A human-readable description of the error, including its reason when it has one.
+    /// A human-readable description of the error, including its reason when it has one: one
+    /// line, safe to print on a terminal or in a log.
+    ///
+    /// A reason often quotes the backend (its error message, a record it sent, a row read from
+    /// disk), so its control characters are escaped (``PrintableText/escaping(_:)``): a hostile
+    /// reply cannot clear the screen or add a line of its own to what the app prints, and the
+    /// action log, which describes errors with this text too, stays one entry per action.
     public var description: String {
         switch self {
-        case .unauthorized: "unauthorized"
+        case .unauthorized: "unauthorized: the backend did not accept the access token (check the token)"
         case .notFound: "not found"
         case .alreadyActive: "an alert is already active"
         case .notActive: "the alert is not active"
-        case .invalidInput(let reason): "invalid input: \(reason)"
+        case .invalidInput(let reason): "invalid input: \(PrintableText.escaping(reason))"
         case .offline: "offline: the backend could not be reached"
-        case .backendFailure(let reason): "backend failure: \(reason)"
+        case .backendFailure(let reason): "backend failure: \(PrintableText.escaping(reason))"
+        case .misconfigured(let reason): "misconfigured: \(PrintableText.escaping(reason))"
         }
     }
 }

@@ -2,7 +2,7 @@ import ExampleTestSupport
 import Testing
 
 /// `Counter` as a person runs it: commands typed on its standard input, read by a thread
-/// blocked in `readLine()` between lines.
+/// blocked in `read(2)` between lines.
 @Suite struct CounterTerminalTests {
     @Test func answersEachCommandAndLogsIt() async throws {
         let counter = try ChildProcess("Counter", input: .pipe)
@@ -17,10 +17,10 @@ import Testing
         #expect(counter.errorOutput.contains("│ source: Counter/main.swift:"))
     }
 
-    /// While the reader thread waits in `readLine()` — holding the lock of `stdin` — the effect's
-    /// result arrives: the logger must print it and the store process it, with no line typed.
-    /// A printer that flushed every C stream (`fflush(nil)`) would wait for that lock, and with
-    /// it the main actor, until the next line.
+    /// While the reader thread waits for a line, the effect's result arrives: the logger must
+    /// print it and the store process it, with no line typed. (A reader that held the lock of the
+    /// C `stdin` stream, as `readLine()` does, would make a printer that flushed every C stream
+    /// wait, and with it the main actor, until the next line.)
     @Test func anEffectResultIsLoggedAndProcessedWhileTheReaderWaitsForALine() async throws {
         let counter = try ChildProcess("Counter", input: .pipe)
         try await counter.type("later", thenWaitFor: "count: 1")

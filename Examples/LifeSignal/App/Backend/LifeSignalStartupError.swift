@@ -17,13 +17,21 @@ public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConv
     /// The `--record` file cannot be opened.
     case recording(RecorderError)
 
-    /// The message.
+    /// The message: what happened, and what to do about it.
     public var description: String {
         switch self {
-        case .dataDirectory(let path, let reason): "LifeSignal: cannot create the data directory \(path): \(reason)"
-        case .database(let error): "LifeSignal: \(error)"
-        case .logFile(let error): "LifeSignal: cannot open the log file: \(error)"
-        case .recording(let error): "LifeSignal: \(error)"
+        case .dataDirectory(let path, let reason):
+            "LifeSignal: cannot use the data directory \(path): \(reason). "
+                + "Choose another one with --data-dir or LIFESIGNAL_DATA_DIR."
+        case .database(.cannotOpen(let path, let reason)):
+            "LifeSignal: cannot open the check-in database \(path): \(reason). "
+                + "Move it out of the way, fix its permissions, or choose another data directory with --data-dir."
+        case .database(let error):
+            "LifeSignal: \(error)"
+        case .logFile(let error):
+            "LifeSignal: cannot open the log file: \(error). Choose another one with --log FILE, or --log - for standard error."
+        case .recording(let error):
+            "LifeSignal: \(error)"
         }
     }
 

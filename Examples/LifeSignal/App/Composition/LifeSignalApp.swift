@@ -115,6 +115,7 @@ public enum LifeSignalApp {
         if let path = options.logPath { screen.say("The action log is in \(path).") }
         if let path = options.recordPath { screen.say("Recording the session to \(path).") }
         screen.say("Type 'help' for the commands.")
+        Task { for await notice in backend.notices { screen.say(notice) } }
         let store = makeStore(
             backend: backend,
             lifecycle: POSIXSignalLifecycle(configuration: .init(termination: .finishStream)).client,
@@ -130,7 +131,7 @@ public enum LifeSignalApp {
 
         for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
         recorder?.flush()
-        screen.say("Bye.")
+        screen.say(TerminalText.goodbye(store.state.checkIn, queuePath: backend.queuePath))
         finish(status: 0)
     }
 
@@ -159,9 +160,9 @@ public enum LifeSignalApp {
         finish(status: status)
     }
 
-    /// Exits. Not `fflush(nil)` first: the reader thread blocked in `readLine()` holds the lock of
-    /// `stdin`, and flushing every stream would wait for the next line. `exit` flushes what
-    /// `print` buffered without waiting; the app's own output is written unbuffered anyway.
+    /// Exits; `exit` flushes what `print` buffered. The app's own output is written unbuffered
+    /// anyway, and the input reader uses `read(2)`, so no C stream lock is held by a thread
+    /// waiting for a line.
     private static func finish(status: Int32) -> Never {
         exit(status)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPNetworking
 import Reachability
 import ReachabilityAdapters
 import ReachabilityClient
@@ -12,7 +13,7 @@ import ReachabilityClient
 ///                       through the offline-first queue in the data directory
 /// --token TOKEN         its bearer token (env LIFESIGNAL_TOKEN); required with a URL
 /// --network live|none   the real network monitor (default) or none
-/// --interval SECONDS    how long a check-in lasts (default 86400, 24 hours)
+/// --interval SECONDS    how long a check-in lasts (default 86400, 24 hours; at most 366 days)
 /// --log FILE|-          where the action log goes: FILE, or - for standard error (default:
 ///                       lifesignal.log in the data directory)
 /// --state-changes       log the state change after each action
@@ -97,6 +98,9 @@ public struct LifeSignalOptions: Sendable, Equatable {
         self.showsHelp = showsHelp
     }
 
+    /// The longest ``interval`` accepted: 366 days.
+    public static let maximumInterval: Duration = .seconds(366 * 24 * 60 * 60)
+
     /// The usage text.
     public static let usage = """
         usage: LifeSignal [--data-dir DIR] [--functions-url URL --token TOKEN] [--network live|none]
@@ -143,7 +147,11 @@ public struct LifeSignalOptions: Sendable, Equatable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--data-dir":
-                options.dataDirectory = try value(of: argument)
+                let directory = try value(of: argument)
+                guard !directory.isEmpty else {
+                    throw LifeSignalOptionsError("--data-dir needs a directory, not an empty string")
+                }
+                options.dataDirectory = directory
             case "--functions-url":
                 functionsURL = try value(of: argument)
             case "--token":
@@ -156,8 +164,11 @@ public struct LifeSignalOptions: Sendable, Equatable {
                 options.network = network
             case "--interval":
                 let text = try value(of: argument)
-                guard let seconds = Int(text), seconds > 0 else {
-                    throw LifeSignalOptionsError("--interval needs a positive number of seconds, not '\(text)'")
+                let maximum = maximumInterval.components.seconds
+                guard let seconds = Int64(text), (1...maximum).contains(seconds) else {
+                    throw LifeSignalOptionsError(
+                        "--interval needs a number of seconds from 1 to \(maximum) (366 days), not '\(text)'"
+                    )
                 }
                 options.interval = .seconds(seconds)
             case "--log":
@@ -175,14 +186,21 @@ public struct LifeSignalOptions: Sendable, Equatable {
         }
 
         if let functionsURL {
+            let shown = URLRedaction.redacting(functionsURL)
             guard let url = URL(string: functionsURL), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", url.host != nil
             else {
-                throw LifeSignalOptionsError("the functions URL '\(functionsURL)' is not an http(s) URL")
+                throw LifeSignalOptionsError("the functions URL '\(shown)' is not an http(s) URL")
             }
             guard let token else {
                 throw LifeSignalOptionsError(
-                    "the functions URL \(functionsURL) needs a token: pass --token or set LIFESIGNAL_TOKEN"
+                    "the functions URL \(shown) needs a token: pass --token or set LIFESIGNAL_TOKEN"
+                )
+            }
+            guard token.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+                throw LifeSignalOptionsError(
+                    "the token holds a control character (a line break?), which cannot be sent in an HTTP header: "
+                        + "check --token or LIFESIGNAL_TOKEN"
                 )
             }
             options.backend = .cloudFunctions(url: url, token: token)

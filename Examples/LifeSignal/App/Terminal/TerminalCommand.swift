@@ -1,4 +1,5 @@
 import Foundation
+import TerminalInput
 
 /// A command typed at the LifeSignal terminal. A `Sendable` value.
 ///
@@ -23,8 +24,20 @@ public enum TerminalCommand: Sendable, Equatable {
     case quit
     /// An empty line.
     case empty
+    /// A line too long to be a command, dropped unread; its length in bytes.
+    case tooLong(byteCount: Int)
     /// Anything else.
     case unknown(String)
+
+    /// The command a line of standard input holds.
+    ///
+    /// - Parameter input: The line, or the length of one too long to keep.
+    public init(_ input: StandardInput.Line) {
+        switch input {
+        case .text(let line): self.init(parsing: line)
+        case .tooLong(let byteCount): self = .tooLong(byteCount: byteCount)
+        }
+    }
 
     /// Parses one line; surrounding blanks and letter case do not matter.
     ///

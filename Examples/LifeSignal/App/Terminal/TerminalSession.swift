@@ -1,6 +1,8 @@
 import Aqueduct
 import CheckIn
 import Foundation
+import PrintableText
+import TerminalInput
 
 /// The LifeSignal terminal: shows the prompt, reads commands line by line, dispatches them to
 /// the store, waits until each one is answered, and prints what it shows (results of operations
@@ -33,12 +35,12 @@ public final class TerminalSession {
     /// Reads and runs commands until `quit` or the end of `lines`, showing the prompt before
     /// each.
     ///
-    /// - Parameter lines: The lines typed, without newlines.
-    public func run(lines: some AsyncSequence<String, Never>) async {
+    /// - Parameter lines: The lines typed, as ``StandardInput`` reads them.
+    public func run(lines: some AsyncSequence<StandardInput.Line, Never>) async {
         screen.showPrompt()
         for await line in lines {
             screen.lineEntered()
-            if await perform(TerminalCommand(parsing: line)) == false { return }
+            if await perform(TerminalCommand(line)) == false { return }
             screen.showPrompt()
         }
         await perform(.quit)
@@ -74,8 +76,10 @@ public final class TerminalSession {
             return false
         case .empty:
             break
+        case .tooLong(let byteCount):
+            say(TerminalText.lineTooLong(byteCount))
         case .unknown(let word):
-            say("Unknown command '\(word)'. Type 'help' for the list of commands.")
+            say("Unknown command '\(PrintableText.escaping(word))'. Type 'help' for the list of commands.")
         }
         return true
     }

@@ -1,6 +1,7 @@
 import CheckIn
 import CheckInClient
 import Foundation
+import TerminalInput
 
 /// The sentences the terminal prints, in one place.
 enum TerminalText {
@@ -32,6 +33,19 @@ enum TerminalText {
             lines.append("Last error: \(error)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func lineTooLong(_ byteCount: Int) -> String {
+        "That line is \(byteCount) bytes long; a command is at most \(StandardInput.defaultMaximumLineLength) bytes. "
+            + "It was ignored."
+    }
+
+    /// The last words: "Bye.", and what is left to sync if anything is.
+    static func goodbye(_ state: CheckInState, queuePath: String?) -> String {
+        guard let pending = state.pendingSyncCount, pending > 0 else { return "Bye." }
+        let place = queuePath.map { " They are kept in \($0)" } ?? " They are kept"
+        return "Bye. \(plural(pending, "check-in")) \(pending == 1 ? "is" : "are") still waiting to sync."
+            + "\(place) and sent the next time LifeSignal runs with the backend reachable."
     }
 
     static func history(_ history: [CheckIn]) -> String {

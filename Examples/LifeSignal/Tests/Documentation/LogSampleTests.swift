@@ -44,7 +44,7 @@ import Testing
             pathMonitor: ManualPathMonitor(initial: .disconnected).client,
             logger: .closure { log.text += $0 }
         )
-        try await Wait.until("the start-up refresh in the log:\n\(log.text)", timeout: .seconds(10)) {
+        try await Wait.until("the start-up refresh in the log:\n\(log.text)", timeout: .seconds(30)) {
             log.text.contains("checkIn(CheckInAction.activeAlertLoaded(nil))")
                 && log.text.contains("reachability(ReachabilityEvent.disconnected)")
         }

@@ -1,4 +1,5 @@
 import ExampleTestSupport
+import Foundation
 
 extension ChildProcess {
     /// `LifeSignal` as a child process, commands typed on its standard input, with none of
@@ -9,18 +10,26 @@ extension ChildProcess {
     ///   - environment: Variables to set.
     ///   - onATerminal: Whether it runs on a pseudo-terminal, as a person runs it, rather than
     ///     with pipes and files.
+    ///   - input: What it reads when not on a terminal: a pipe the test types on, or nothing.
+    ///   - umask: The file-mode creation mask it starts with, or `nil` for the test's.
+    ///   - unprivileged: Whether it runs as `nobody` when the tests run as root.
     /// - Returns: The running app.
     static func lifeSignal(
         arguments: [String],
         environment: [String: String] = [:],
-        onATerminal: Bool = false
+        onATerminal: Bool = false,
+        input: Input = .pipe,
+        umask: mode_t? = nil,
+        unprivileged: Bool = false
     ) throws -> ChildProcess {
         try ChildProcess(
             "LifeSignal",
             arguments: arguments,
             environment: environment,
             removingEnvironment: ["LIFESIGNAL_DATA_DIR", "LIFESIGNAL_FUNCTIONS_URL", "LIFESIGNAL_TOKEN"],
-            input: onATerminal ? .terminal : .pipe
+            input: onATerminal ? .terminal : input,
+            umask: umask,
+            unprivileged: unprivileged
         )
     }
 }

@@ -7,7 +7,7 @@ import AppKit
 #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
 import Foundation
 import LifecycleClient
-import Synchronization
+import Locking
 
 /// A ``LifecycleClient`` adapter for Apple platforms, from the application notifications
 /// `NotificationCenter` posts: UIKit's `UIApplication` notifications on iOS, iPadOS, tvOS and
@@ -75,9 +75,9 @@ public struct NotificationLifecycle: Sendable {
         return stream
     }
 
-    /// The observer tokens, removed when the stream ends; a `Mutex` makes the box `Sendable`.
+    /// The observer tokens, removed when the stream ends; a `LockedValue` makes the box `Sendable`.
     private final class Observers: Sendable {
-        private let tokens = Mutex<[any NSObjectProtocol]>([])
+        private let tokens = LockedValue<[any NSObjectProtocol]>([])
 
         func add(_ token: sending any NSObjectProtocol) {
             tokens.withLock { $0.append(token) }

@@ -1,7 +1,7 @@
 import Dispatch
 import LifecycleClient
+import Locking
 import POSIXSignals
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +18,7 @@ import Darwin
 /// Isolation: every input is handled on `queue`, a private serial queue that is also where the
 /// signal session delivers signals and where timers and acknowledgements land, so inputs are
 /// processed one at a time in arrival order and effects run in order. The mutable state sits in
-/// a `Mutex` only so the class is `Sendable` without `@unchecked`; the queue already serialises
+/// a `LockedValue` only so the class is `Sendable`; the queue already serialises
 /// every access.
 final class SignalLifecycleSession: Sendable {
     private struct Storage {
@@ -30,12 +30,12 @@ final class SignalLifecycleSession: Sendable {
     private let configuration: POSIXSignalLifecycle.Configuration
     private let queue = DispatchQueue(label: "Aqueduct.Lifecycle.SignalLifecycleSession")
     private let signals: SignalSession
-    private let storage: Mutex<Storage>
+    private let storage: LockedValue<Storage>
 
     init(configuration: POSIXSignalLifecycle.Configuration) {
         self.configuration = configuration
         self.signals = SignalSession(queue: queue)
-        self.storage = Mutex(
+        self.storage = LockedValue(
             Storage(machine: SignalLifecycleStateMachine(emitsInitialActivation: configuration.emitsInitialActivation))
         )
     }

@@ -1,5 +1,5 @@
 import LifecycleClient
-import Synchronization
+import Locking
 
 /// A ``LifecycleClient`` adapter for tests and previews: it plays a fixed script of events and
 /// records every acknowledgement.
@@ -20,7 +20,7 @@ import Synchronization
 /// #expect(scripted.acknowledgements == [.didBecomeActive, .didEnterBackground, .willTerminate])
 /// ```
 ///
-/// A `Sendable` class: its state is behind a `Mutex`; use it from any isolation. One stream at a
+/// A `Sendable` class: its state is behind a `LockedValue`; use it from any isolation. One stream at a
 /// time: a second ``LifecycleClient/events`` call finishes the first stream and plays the
 /// remaining script to the new one.
 public final class ScriptedLifecycle: Sendable {
@@ -36,7 +36,7 @@ public final class ScriptedLifecycle: Sendable {
 
     private let pausesForAcknowledgement: Bool
     private let finishesAfterScript: Bool
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Creates a scripted lifecycle.
     ///
@@ -52,7 +52,7 @@ public final class ScriptedLifecycle: Sendable {
     ) {
         self.pausesForAcknowledgement = pausesForAcknowledgement
         self.finishesAfterScript = finishesAfterScript
-        self.state = Mutex(State(remaining: script))
+        self.state = LockedValue(State(remaining: script))
     }
 
     /// A client that plays this script and records acknowledgements here.

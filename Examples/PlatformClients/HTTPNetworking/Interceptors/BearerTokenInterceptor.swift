@@ -33,9 +33,11 @@ public struct BearerTokenInterceptor: HTTPInterceptor {
     /// Sets the `Authorization` header.
     ///
     /// - Parameter request: The request to adjust.
+    /// - Throws: ``HTTPError/invalidHeader(path:name:)`` when the token holds a control
+    ///   character (a line break, say), which a header cannot carry.
     public func intercept(_ request: inout URLRequest) async throws(HTTPError) {
         if let token = await token() {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            try request.setHeader("Bearer \(token)", for: "Authorization")
         }
     }
 }

@@ -39,9 +39,10 @@ public struct HeadersInterceptor: HTTPInterceptor {
     /// Sets the headers.
     ///
     /// - Parameter request: The request to adjust.
+    /// - Throws: ``HTTPError/invalidHeader(path:name:)`` when a value holds a control character.
     public func intercept(_ request: inout URLRequest) async throws(HTTPError) {
         for (name, value) in headers {
-            request.setValue(value, forHTTPHeaderField: name)
+            try request.setHeader(value, for: name)
         }
     }
 }

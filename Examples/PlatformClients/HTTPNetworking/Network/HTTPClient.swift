@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,6 +11,15 @@ import FoundationNetworking
 /// ``timeout``, and decodes a 2xx body as the request's `Response`. Everything else is an
 /// ``HTTPError``: the client gives no domain meaning to statuses — adapters do that in one place.
 ///
+/// What it will not do, whatever the server answers:
+/// - follow a redirect to another origin (scheme, host or port), where the request's headers —
+///   the bearer token — would go along, or a redirect of a `POST`, which URLSession would resend
+///   without its body: ``HTTPError/redirectRefused(status:from:to:)``;
+/// - read a body longer than ``maximumResponseSize``: it stops reading and closes the connection
+///   (``HTTPError/responseTooLarge(path:limit:)``), so a hostile or broken server cannot fill
+///   the memory;
+/// - send a header that holds a control character: ``HTTPError/invalidHeader(path:name:)``.
+///
 /// ```swift
 /// let http = HTTPClient(
 ///     baseURL: URL(string: "https://example.supabase.co/functions/v1")!,
@@ -20,10 +28,11 @@ import FoundationNetworking
 /// let reply = try await http.send(NetworkRequest<EmptyBody, EmptyBody>.function("ping", body: EmptyBody()))
 /// ```
 ///
-/// A value type; `Sendable`. Uses `FoundationNetworking` on Linux.
+/// A value type; `Sendable`. Every client sends through one shared, ephemeral `URLSession`
+/// (`FoundationNetworking` on Linux).
 public struct HTTPClient: Sendable {
-    /// The session used when none is given: ephemeral (no cookies or cache on disk), shared.
-    public static let defaultSession = URLSession(configuration: .ephemeral)
+    /// The default of ``maximumResponseSize``: 1 MiB.
+    public static let defaultMaximumResponseSize = 1 << 20
 
     /// The URL that request paths are resolved against.
     public var baseURL: URL
@@ -31,7 +40,9 @@ public struct HTTPClient: Sendable {
     public var interceptors: [any HTTPInterceptor]
     /// The timeout of each request, in seconds.
     public var timeout: TimeInterval
-    private let session: URLSession
+    /// The longest response body read, in bytes, for any status; a longer one is
+    /// ``HTTPError/responseTooLarge(path:limit:)``.
+    public var maximumResponseSize: Int
 
     /// Creates a client.
     ///
@@ -39,32 +50,37 @@ public struct HTTPClient: Sendable {
     ///   - baseURL: The URL that request paths are resolved against.
     ///   - interceptors: The interceptors to run on every request, in order.
     ///   - timeout: The timeout of each request, in seconds.
-    ///   - session: The session that sends the requests.
+    ///   - maximumResponseSize: The longest response body read, in bytes.
     public init(
         baseURL: URL,
         interceptors: [any HTTPInterceptor] = [],
         timeout: TimeInterval = 30,
-        session: URLSession = HTTPClient.defaultSession
+        maximumResponseSize: Int = HTTPClient.defaultMaximumResponseSize
     ) {
         self.baseURL = baseURL
         self.interceptors = interceptors
         self.timeout = timeout
-        self.session = session
+        self.maximumResponseSize = maximumResponseSize
     }
 
     /// Sends a request and decodes its response.
     ///
     /// - Parameter request: The request.
     /// - Returns: The decoded 2xx response body.
-    /// - Throws: ``HTTPError/transport(_:)`` without an HTTP answer, ``HTTPError/status(code:body:)``
-    ///   for a non-2xx status, ``HTTPError/malformedResponse(path:reason:)`` for an undecodable body.
+    /// - Throws: ``HTTPError/transport(_:)`` without an HTTP answer,
+    ///   ``HTTPError/status(code:body:url:)`` for a non-2xx status,
+    ///   ``HTTPError/malformedResponse(path:reason:)`` for an undecodable body,
+    ///   ``HTTPError/redirectRefused(status:from:to:)``, ``HTTPError/responseTooLarge(path:limit:)``,
+    ///   ``HTTPError/invalidHeader(path:name:)`` or ``HTTPError/unsupportedURL(_:reason:)``.
     public func send<Request, Response>(
         _ request: NetworkRequest<Request, Response>
     ) async throws(HTTPError) -> Response {
-        var urlRequest = URLRequest(url: baseURL.appendingPathComponent(request.path), timeoutInterval: timeout)
+        let url = baseURL.appendingPathComponent(request.path)
+        try Self.checkSupported(url)
+        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+            try urlRequest.setHeader(value, for: name)
         }
         if let body = request.body {
             do {
@@ -77,18 +93,14 @@ public struct HTTPClient: Sendable {
             try await interceptor.intercept(&urlRequest)
         }
 
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await Self.data(for: urlRequest, session: session, timeout: timeout)
-        } catch {
-            throw .transport(Self.urlError(from: error))
-        }
-        guard let httpResponse = response as? HTTPURLResponse else {
-            throw .invalidResponse(path: request.path)
-        }
-        guard (200..<300).contains(httpResponse.statusCode) else {
-            throw .status(code: httpResponse.statusCode, body: data)
+        let (response, data) = try await HTTPTransport.shared.send(
+            urlRequest,
+            path: request.path,
+            limit: maximumResponseSize,
+            timeout: timeout
+        )
+        guard (200..<300).contains(response.statusCode) else {
+            throw .status(code: response.statusCode, body: data, url: url)
         }
         do {
             return try JSONDecoder().decode(Response.self, from: data)
@@ -97,56 +109,20 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Sends the request, failing with `URLError(.timedOut)` after `timeout` seconds.
-    ///
-    /// `URLRequest.timeoutInterval` is set too, but swift-corelibs-foundation treats it as an
-    /// idle timeout at best, and does not stop a request promptly when its task is cancelled.
-    /// So the deadline is enforced here, on every platform: whichever of the answer and the
-    /// deadline comes first resumes the caller, and the loser is cancelled.
-    private static func data(
-        for request: URLRequest,
-        session: URLSession,
-        timeout: TimeInterval
-    ) async throws -> (Data, URLResponse) {
-        let race = FirstResult()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                race.start(continuation)
-                let call = Task {
-                    do {
-                        race.finish(.success(try await session.data(for: request)))
-                    } catch {
-                        race.finish(.failure(error))
-                    }
-                }
-                let deadline = Task {
-                    try? await Task.sleep(for: .seconds(timeout))
-                    race.finish(.failure(URLError(.timedOut)))
-                    call.cancel()
-                }
-                race.onFinish {
-                    call.cancel()
-                    deadline.cancel()
-                }
-            }
-        } onCancel: {
-            race.finish(.failure(CancellationError()))
+    /// Refuses what this platform's URLSession cannot send, with the reason, rather than its
+    /// bare error code.
+    private static func checkSupported(_ url: URL) throws(HTTPError) {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation fails every request to an IPv6 literal with `badURL`: it
+        // compares its host ("::1") with libcurl's ("[::1]") and finds them different.
+        if let host = url.host, host.contains(":") {
+            throw .unsupportedURL(
+                url,
+                reason: "Foundation on Linux cannot connect to an IPv6 address written in the URL ([\(host)]); "
+                    + "use a host name that resolves to it instead (for ::1, localhost)"
+            )
         }
-    }
-
-    private static func urlError(from error: any Error) -> URLError {
-        if let urlError = error as? URLError { return urlError }
-        if error is CancellationError { return URLError(.cancelled) }
-        let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain {
-            #if canImport(FoundationNetworking)
-            // swift-corelibs-foundation's `URLError.Code.init(rawValue:)` is failable.
-            return URLError(URLError.Code(rawValue: nsError.code) ?? .unknown)
-            #else
-            return URLError(URLError.Code(rawValue: nsError.code))
-            #endif
-        }
-        return URLError(.unknown)
+        #endif
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -167,54 +143,5 @@ public struct HTTPClient: Sendable {
     private static func path(_ context: DecodingError.Context) -> String {
         let keys = context.codingPath.map(\.stringValue)
         return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
-    }
-}
-
-/// Hands the first of several results to one continuation, exactly once.
-///
-/// Shared by the request task, the deadline task and the cancellation handler, so its state
-/// sits behind a `Mutex` (a checked `Sendable` type, no `@unchecked` needed).
-private final class FirstResult: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-        var early: Result<(Data, URLResponse), any Error>?
-        var finished = false
-        var cleanups: [@Sendable () -> Void] = []
-    }
-
-    private let state = Mutex(State())
-
-    func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        let early: Result<(Data, URLResponse), any Error>? = state.withLock { state in
-            if let early = state.early { return early }
-            state.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(with: early) }
-    }
-
-    func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        typealias Waiter = CheckedContinuation<(Data, URLResponse), any Error>
-        let (continuation, cleanups): (Waiter?, [@Sendable () -> Void]) = state.withLock { state in
-            guard !state.finished else { return (nil, []) }
-            state.finished = true
-            if state.continuation == nil { state.early = result }
-            defer {
-                state.continuation = nil
-                state.cleanups = []
-            }
-            return (state.continuation, state.cleanups)
-        }
-        continuation?.resume(with: result)
-        cleanups.forEach { $0() }
-    }
-
-    func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-        let runNow = state.withLock { state in
-            if state.finished { return true }
-            state.cleanups.append(cleanup)
-            return false
-        }
-        if runNow { cleanup() }
     }
 }

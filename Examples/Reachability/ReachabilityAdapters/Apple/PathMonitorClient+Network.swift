@@ -2,7 +2,7 @@
 import Dispatch
 import Network
 import ReachabilityClient
-import Synchronization
+import Locking
 
 extension PathMonitorClient {
     /// The Apple adapter: one `NWPathMonitor` per stream.
@@ -42,7 +42,7 @@ private final class NWPathMonitorBox: @unchecked Sendable {
 
 /// The last path yielded, for de-duplication; the handler runs on a serial queue but the mutex keeps it honest.
 private final class LastPathBox: Sendable {
-    private let last = Mutex<NetworkPath?>(nil)
+    private let last = LockedValue<NetworkPath?>(nil)
 
     /// Stores `path`; `true` if it differs from the previous one.
     func replace(with path: NetworkPath) -> Bool {

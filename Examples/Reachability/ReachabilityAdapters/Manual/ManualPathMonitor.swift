@@ -1,5 +1,5 @@
+import Locking
 import ReachabilityClient
-import Synchronization
 
 /// A test double whose paths the test pushes by hand.
 ///
@@ -14,7 +14,7 @@ import Synchronization
 /// monitor.send(NetworkPath(status: .connected, interfaceKind: .wired))
 /// ```
 ///
-/// A `final class` whose state is guarded by a `Mutex`: `Sendable`, usable from any isolation.
+/// A `final class` whose state is guarded by a `LockedValue`: `Sendable`, usable from any isolation.
 public final class ManualPathMonitor: Sendable {
     private struct State {
         var current: NetworkPath?
@@ -22,13 +22,13 @@ public final class ManualPathMonitor: Sendable {
         var continuations: [Int: AsyncStream<NetworkPath>.Continuation] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Creates a monitor.
     ///
     /// - Parameter initial: The path new streams receive first; `nil` to deliver nothing until ``send(_:)``.
     public init(initial: NetworkPath? = nil) {
-        state = Mutex(State(current: initial))
+        state = LockedValue(State(current: initial))
     }
 
     /// A client whose streams are fed by this monitor.

@@ -27,7 +27,15 @@ struct CheckInErrorHTTPMappingTests {
         ),
         StatusCase(status: 401, body: "", expected: .unauthorized),
         StatusCase(status: 403, body: #"{"error":{"code":"forbidden"}}"#, expected: .unauthorized),
-        StatusCase(status: 404, body: "", expected: .notFound),
+        StatusCase(status: 404, body: #"{"error":{"code":"not_found","message":"no alert"}}"#, expected: .notFound),
+        StatusCase(
+            status: 404,
+            body: #"{"error":{"code":"unknown_function"}}"#,
+            expected: .misconfigured(
+                "nothing answers at https://***@example.com/functions/v1/history?apikey=*** (HTTP 404): "
+                    + "check the functions URL"
+            )
+        ),
         StatusCase(status: 408, body: "", expected: .offline),
         StatusCase(status: 409, body: #"{"error":{"code":"already_active","message":"x"}}"#, expected: .alreadyActive),
         StatusCase(status: 409, body: #"{"error":{"code":"not_active","message":"x"}}"#, expected: .notActive),
@@ -45,9 +53,14 @@ struct CheckInErrorHTTPMappingTests {
         StatusCase(status: 418, body: "", expected: .backendFailure("unexpected HTTP status 418: ")),
     ]
 
+    /// The URL every status case was answered from, with credentials to keep out of messages.
+    static let url = URL(string: "https://ada:s3cret@example.com/functions/v1/history?apikey=k")!
+
     @Test(arguments: statusCases)
     func statusMapsToDomainError(_ testCase: StatusCase) {
-        let error = CheckInError(httpError: .status(code: testCase.status, body: Data(testCase.body.utf8)))
+        let error = CheckInError(
+            httpError: .status(code: testCase.status, body: Data(testCase.body.utf8), url: Self.url)
+        )
 
         #expect(error == testCase.expected)
     }

@@ -66,25 +66,48 @@ struct CloudFunctionsCheckInClientTests {
         }
     }
 
-    @Test func wrongTokenIsUnauthorized() async throws {
+    @Test func a404FromAWrongFunctionsURLPointsAtTheURL() async throws {
+        let directory = try TemporaryDirectory()
+        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        defer { backend.stop() }
+        let wrong = backend.url.appendingPathComponent("functions/v2")
+        let adapter = CloudFunctionsCheckInClient(functionsURL: wrong, token: backend.token)
+
+        let error = await thrownError { () async throws(CheckInError) in try await adapter.history(limit: 1) }
+
+        #expect(
+            error
+                == .misconfigured(
+                    "nothing answers at \(wrong.absoluteString)/history (HTTP 404): check the functions URL"
+                )
+        )
+    }
+
+    @Test func aRejectedTokenSaysToCheckTheToken() async throws {
         try await Self.withBackend(token: "not-the-token") { adapter, _ in
             let error = await thrownError { () async throws(CheckInError) in try await adapter.history(limit: 1) }
             #expect(error == .unauthorized)
+            #expect(error?.description.contains("check the token") == true)
         }
     }
 
-    @Test func unknownFunctionIsNotFound() async throws {
-        try await Self.withBackend { adapter, _ in
-            let request = NetworkRequest<EmptyBody, EmptyBody>.function("no-such-function", body: EmptyBody())
-            let error = await thrownError { () async throws(CheckInError) in
-                do throws(HTTPError) {
-                    return try await adapter.http.send(request)
-                } catch {
-                    throw CheckInError(httpError: error)
-                }
-            }
-            #expect(error == .notFound)
+    /// Foundation on Linux fails every request to an IPv6 literal with a bare "error -1000"; the
+    /// adapter says why and what to use instead, refused port or not.
+    @Test func anIPv6AddressInTheURLSaysWhatToUseInstead() async throws {
+        let url = try #require(URL(string: "http://[::1]:\(unusedLoopbackPort())"))
+        let adapter = CloudFunctionsCheckInClient(functionsURL: url, token: "token", timeout: 10)
+
+        let error = await thrownError { () async throws(CheckInError) in
+            try await adapter.checkIn(at: .now, idempotencyKey: UUID())
         }
+
+        #if canImport(FoundationNetworking)
+        #expect(error?.kind == "misconfigured")
+        #expect(error?.reason.contains("IPv6") == true)
+        #expect(error?.reason.contains("localhost") == true)
+        #else
+        #expect(error == .offline)
+        #endif
     }
 
     @Test func malformedJSONIsABackendFailureNamingTheFunction() async throws {

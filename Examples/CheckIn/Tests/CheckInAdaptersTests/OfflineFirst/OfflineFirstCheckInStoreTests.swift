@@ -119,6 +119,102 @@ struct OfflineFirstCheckInStoreTests {
         #expect(try await offlineFirst.pendingCount() == 0)
     }
 
+    /// The backend answers 200 with a check-in, but another one: the check-in stays queued, and
+    /// the sync says which id came back for which.
+    @Test func aCheckInStaysQueuedWhenTheBackendAcknowledgesAnotherId() async throws {
+        let directory = try TemporaryDirectory()
+        let hostile = try await HostileServer.start()
+        let other = UUID()
+        let remote = CloudFunctionsCheckInClient(
+            functionsURL: hostile.replying(body: #"{"id": "\#(other.uuidString)", "date_ms": 1800000000000}"#),
+            token: "token"
+        )
+        let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
+        let offlineFirst = OfflineFirstCheckInStore(local: local, remote: remote.client)
+        let checkIn = try await offlineFirst.client.checkIn(at: Self.date)
+
+        let error = await thrownError { () async throws(CheckInError) in try await offlineFirst.sync() }
+
+        #expect(error?.kind == "backendFailure")
+        #expect(error?.reason.contains(other.uuidString) == true)
+        #expect(error?.reason.contains(checkIn.id.uuidString) == true)
+        #expect(try await offlineFirst.pendingCount() == 1)
+    }
+
+    /// The composite believes no acknowledgement of another id, whatever the remote: a remote
+    /// that reports success for a different check-in leaves the queue as it was.
+    @Test func aRemoteThatAcknowledgesAnotherIdLeavesTheQueueAsItWas() async throws {
+        let directory = try TemporaryDirectory()
+        let lying = CheckInClient(
+            checkIn: { date, _ throws(CheckInError) in CheckIn(id: UUID(), date: date) },
+            history: { _ throws(CheckInError) in [] },
+            triggerAlert: { () throws(CheckInError) in throw .offline },
+            cancelAlert: { _ throws(CheckInError) in throw .offline },
+            activeAlert: { () throws(CheckInError) in nil }
+        )
+        let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
+        let offlineFirst = OfflineFirstCheckInStore(local: local, remote: lying)
+        let first = try await offlineFirst.client.checkIn(at: Self.date)
+        _ = try await offlineFirst.client.checkIn(at: Self.date.addingTimeInterval(60))
+
+        let error = await thrownError { () async throws(CheckInError) in try await offlineFirst.sync() }
+
+        #expect(error?.reason.contains("\(first.id) stays queued") == true)
+        #expect(try await offlineFirst.pendingCount() == 2)
+    }
+
+    /// The functions URL redirects the check-in to another origin, which would answer 200: the
+    /// redirect is not followed, the token does not go there, the check-in stays queued.
+    @Test(arguments: [302, 307])
+    func aCheckInStaysQueuedWhenTheFunctionsURLRedirectsElsewhere(status: Int) async throws {
+        let directory = try TemporaryDirectory()
+        let hostile = try await HostileServer.start()
+        let remote = CloudFunctionsCheckInClient(
+            functionsURL: hostile.redirecting(status: status, to: hostile.otherOrigin.absoluteString + "/check-in"),
+            token: "token"
+        )
+        let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
+        let offlineFirst = OfflineFirstCheckInStore(local: local, remote: remote.client)
+        _ = try await offlineFirst.client.checkIn(at: Self.date)
+
+        let error = await thrownError { () async throws(CheckInError) in try await offlineFirst.sync() }
+
+        #expect(error?.kind == "misconfigured")
+        #expect(error?.reason.contains("another origin") == true)
+        #expect(try await offlineFirst.pendingCount() == 1)
+        #expect(try hostile.records().allSatisfy { $0.listener == "main" })
+    }
+
+    /// A queued check-in damaged on disk is moved aside; the others still reach the backend.
+    @Test func anUndecodableQueuedRowDoesNotBlockTheOthersFromSyncing() async throws {
+        let directory = try TemporaryDirectory()
+        let clientPath = directory.path("client.sqlite")
+        var written: [CheckIn] = []
+        do {
+            let local = try SQLiteCheckInStore(path: clientPath)
+            for minutes in 0..<3 {
+                written.append(
+                    try await local.checkInPendingSync(
+                        at: Self.date.addingTimeInterval(Double(minutes) * 60),
+                        idempotencyKey: UUID()
+                    )
+                )
+            }
+        }
+        try executeSQL(
+            "UPDATE check_ins SET date_ms = 'garbage' WHERE id = '\(written[0].id.uuidString)'",
+            on: clientPath
+        )
+        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        defer { backend.stop() }
+        let remote = CloudFunctionsCheckInClient(functionsURL: backend.url, token: backend.token).client
+        let offlineFirst = OfflineFirstCheckInStore(local: try SQLiteCheckInStore(path: clientPath), remote: remote)
+
+        #expect(try await offlineFirst.sync() == 2)
+        #expect(try await offlineFirst.pendingCount() == 0)
+        #expect(Set(try await remote.history(limit: 10)) == Set(written[1...]))
+    }
+
     @Test func alertsNeedTheRemote() async throws {
         let directory = try TemporaryDirectory()
         let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))

@@ -1,6 +1,8 @@
 import CheckInAdapters
 import CheckInClient
+import ExampleTestSupport
 import Foundation
+import Locking
 import Testing
 
 /// Opening, validating and migrating the SQLite file; damaged rows.
@@ -183,22 +185,81 @@ struct SQLiteCheckInStoreTests {
         #expect(try await store.pendingCheckIns() == [queued])
     }
 
-    @Test func checkInRowWithAGarbageDateIsAClearError() async throws {
+    /// A queued check-in whose date is not a number (`quick_check` does not see it): moved to
+    /// the quarantine table and reported once with its id and the reason, while the other
+    /// check-ins stay queued and readable — on this open and every later one.
+    @Test func anUndecodableQueuedRowIsMovedAsideReportedOnceAndBlocksNothing() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("bad-row.sqlite")
-        let key = UUID()
+        var written: [CheckIn] = []
         try await Self.withStore(path) { store in
-            _ = try await store.checkIn(at: Self.date, idempotencyKey: key)
+            for minutes in 0..<3 {
+                written.append(
+                    try await store.checkInPendingSync(
+                        at: Self.date.addingTimeInterval(Double(minutes) * 60),
+                        idempotencyKey: UUID()
+                    )
+                )
+            }
         }
-        try executeSQL("UPDATE check_ins SET date_ms = 'yesterday-ish'", on: path)
-        let store = try SQLiteCheckInStore(path: path)
+        let damaged = written[1]
+        try executeSQL("UPDATE check_ins SET date_ms = 'yesterday-ish' WHERE id = '\(damaged.id.uuidString)'", on: path)
+        let reports = Reports()
 
-        let error = await thrownError { () async throws(CheckInError) in try await store.history(limit: 10) }
+        let store = try SQLiteCheckInStore(path: path, onQuarantine: reports.append)
 
-        #expect(error?.kind == "backendFailure")
-        #expect(error?.reason.contains(path) == true)
-        #expect(error?.reason.contains("invalid date") == true)
-        #expect(error?.reason.contains(key.uuidString) == true)
+        #expect(
+            reports.all == [
+                QuarantinedCheckIn(
+                    storedID: damaged.id.uuidString,
+                    reason: "its date is TEXT 'yesterday-ish', not a number of milliseconds",
+                    path: path
+                )
+            ]
+        )
+        #expect(reports.all.first?.description.contains(damaged.id.uuidString) == true)
+        #expect(try await store.pendingCheckIns() == [written[0], written[2]])
+        #expect(try await store.history(limit: 10) == [written[2], written[0]])
+        #expect(
+            try queryInteger("SELECT count(*) FROM quarantined_check_ins WHERE date_ms = 'yesterday-ish'", on: path)
+                == 1
+        )
+
+        _ = try SQLiteCheckInStore(path: path, onQuarantine: reports.append)
+        #expect(reports.all.count == 1, "reported again: \(reports.all)")
+    }
+
+    /// A row damaged while the store is open is met by the next read: moved aside there, and the
+    /// read answers with the rest.
+    @Test func aRowDamagedWhileTheStoreIsOpenIsMovedAsideByTheNextRead() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("damaged-later.sqlite")
+        let reports = Reports()
+        let store = try SQLiteCheckInStore(path: path, onQuarantine: reports.append)
+        let kept = try await store.checkIn(at: Self.date, idempotencyKey: UUID())
+        let damaged = try await store.checkIn(at: Self.date.addingTimeInterval(60), idempotencyKey: UUID())
+        try executeSQL("UPDATE check_ins SET id = 'not-a-uuid' WHERE id = '\(damaged.id.uuidString)'", on: path)
+
+        #expect(try await store.history(limit: 10) == [kept])
+        #expect(reports.all.map(\.storedID) == ["not-a-uuid"])
+        #expect(reports.all.first?.reason == "its id is TEXT 'not-a-uuid', not a UUID")
+    }
+
+    /// The schema version is read again inside the transaction that migrates: two stores opening
+    /// one fresh file at once, on two threads of their own (SQLite waits for locks by blocking),
+    /// both succeed, and the file is migrated once.
+    @Test func twoStoresOpeningAFreshFileTogetherBothSucceed() async throws {
+        for _ in 0..<20 {
+            let directory = try TemporaryDirectory()
+            let path = directory.path("fresh.sqlite")
+            let errors = LockedValue<[SQLiteStoreError?]>([])
+            let threads = (0..<2).map { _ in Thread { errors.withLock { $0.append(Self.openError(path)) } } }
+            threads.forEach { $0.start() }
+            try await Wait.until("both stores to open", timeout: .seconds(30)) { errors.withLock { $0.count } == 2 }
+
+            #expect(errors.withLock { $0.compactMap { $0 } }.isEmpty, "\(errors.withLock { $0 })")
+            #expect(try queryInteger("PRAGMA user_version", on: path) == Int64(SQLiteCheckInStore.schemaVersion))
+        }
     }
 
     @Test func alertRowWithAGarbageCancelDateIsAClearError() async throws {
@@ -215,5 +276,16 @@ struct SQLiteCheckInStoreTests {
         #expect(error?.kind == "backendFailure")
         #expect(error?.reason.contains(path) == true)
         #expect(error?.reason.contains("invalid cancel date") == true)
+    }
+}
+
+/// The rows a store reported as moved aside, in order.
+private final class Reports: Sendable {
+    private let reports = LockedValue<[QuarantinedCheckIn]>([])
+
+    var all: [QuarantinedCheckIn] { reports.withLock { $0 } }
+
+    func append(_ report: QuarantinedCheckIn) {
+        reports.withLock { $0.append(report) }
     }
 }

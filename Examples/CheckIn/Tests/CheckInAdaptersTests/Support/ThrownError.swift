@@ -21,13 +21,14 @@ extension CheckInError {
         case .invalidInput: "invalidInput"
         case .offline: "offline"
         case .backendFailure: "backendFailure"
+        case .misconfigured: "misconfigured"
         }
     }
 
-    /// The reason of ``invalidInput(_:)`` and ``backendFailure(_:)``, empty otherwise.
+    /// The reason of ``invalidInput(_:)``, ``backendFailure(_:)`` and ``misconfigured(_:)``, empty otherwise.
     var reason: String {
         switch self {
-        case .invalidInput(let reason), .backendFailure(let reason): reason
+        case .invalidInput(let reason), .backendFailure(let reason), .misconfigured(let reason): reason
         default: ""
         }
     }

@@ -2,7 +2,7 @@ import CSQLite
 
 /// Runs SQL directly on a database file, outside any store: to build fixtures (foreign
 /// databases, old schema versions) and to damage rows on purpose.
-func executeSQL(_ sql: String, on path: String) throws {
+package func executeSQL(_ sql: String, on path: String) throws {
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
         sqlite3_close(handle)
@@ -18,7 +18,7 @@ func executeSQL(_ sql: String, on path: String) throws {
 }
 
 /// Reads one integer (for example a pragma) from a database file.
-func queryInteger(_ sql: String, on path: String) throws -> Int64 {
+package func queryInteger(_ sql: String, on path: String) throws -> Int64 {
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
         sqlite3_close(handle)
@@ -36,6 +36,7 @@ func queryInteger(_ sql: String, on path: String) throws -> Int64 {
     return sqlite3_column_int64(statement, 0)
 }
 
-struct SQLFixtureError: Error {
-    var message: String
+/// A fixture statement that failed, with SQLite's message.
+package struct SQLFixtureError: Error {
+    package var message: String
 }

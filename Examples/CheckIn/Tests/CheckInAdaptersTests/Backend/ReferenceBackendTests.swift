@@ -1,0 +1,98 @@
+import CheckInAdapters
+import CheckInClient
+import ExampleTestSupport
+import Foundation
+import Testing
+
+/// The reference backend (`Backend/server.py`) against the clients a hostile network sends: raw
+/// sockets, so that nothing polite stands between the test and the server.
+@Suite("Reference backend under attack")
+struct ReferenceBackendTests {
+    /// The request line and headers of a `POST` whose body is announced and never sent.
+    private static func headers(token: String, contentLength: Int) -> String {
+        "POST /history HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(contentLength)\r\n\r\n"
+    }
+
+    /// 300 MB announced with a wrong token: the backend answers 401 on the headers alone and
+    /// closes the connection, without waiting for (or reading) any of the body.
+    @Test func anUnauthenticatedRequestIsAnswered401BeforeItsBodyIsRead() async throws {
+        let directory = try TemporaryDirectory()
+        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let connection = try LoopbackConnection(port: backend.port)
+
+        try connection.send(Self.headers(token: "wrong", contentLength: 300_000_000))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(10))
+
+        #expect(answer.hasPrefix("HTTP/1.1 401 "), "\(answer)")
+        #expect(answer.contains(#""code": "unauthorized""#))
+        #expect(closed)
+    }
+
+    @Test func aBodyPastTheLimitIsAnswered413Unread() async throws {
+        let directory = try TemporaryDirectory()
+        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let connection = try LoopbackConnection(port: backend.port)
+
+        try connection.send(Self.headers(token: backend.token, contentLength: 10_000_000))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(10))
+
+        #expect(answer.hasPrefix("HTTP/1.1 413 "), "\(answer)")
+        #expect(answer.contains(#""code": "body_too_large""#))
+        #expect(closed)
+    }
+
+    /// A connection that sends its headers and then nothing is closed after the idle timeout, so
+    /// such clients cannot hold the server's threads. (The wait is bounded only so that a broken
+    /// server fails the test rather than hangs it.)
+    @Test func aConnectionThatGoesQuietIsClosed() async throws {
+        let directory = try TemporaryDirectory()
+        let backend = try await BackendProcess.start(
+            databasePath: directory.path("backend.sqlite"),
+            arguments: ["--idle-timeout", "1"]
+        )
+        let connection = try LoopbackConnection(port: backend.port)
+
+        try connection.send(Self.headers(token: backend.token, contentLength: 100))
+        let (answer, closed) = try await connection.receive(timeout: .seconds(30))
+
+        #expect(closed, "still open; got: \(answer)")
+        #expect(answer.isEmpty)
+    }
+
+    /// The token is compared whole (with `hmac.compare_digest`, on bytes): a token that differs
+    /// in its last character, or only in length, is refused; one with characters outside ASCII
+    /// works like any other.
+    @Test(arguments: ["tökén-ü", "plain-token"])
+    func onlyTheExactTokenIsAccepted(token: String) async throws {
+        let directory = try TemporaryDirectory()
+        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"), token: token)
+
+        for wrong in [String(token.dropLast()) + "x", token + "x", String(token.dropLast()), ""] {
+            let client = CloudFunctionsCheckInClient(functionsURL: backend.url, token: wrong)
+            let error = await thrownError { () async throws(CheckInError) in try await client.client.history(limit: 1) }
+            #expect(error == .unauthorized, "token '\(wrong)'")
+        }
+        let client = CloudFunctionsCheckInClient(functionsURL: backend.url, token: token)
+        #expect(try await client.client.history(limit: 1) == [])
+    }
+
+    @Test(arguments: ["a text file", "a directory"])
+    func aDatabaseThatCannotBeUsedStopsTheBackendWithAClearError(kind: String) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("not-a-database")
+        if kind == "a directory" {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } else {
+            try Data("my shopping list\n".utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        let error = await #expect(throws: ServerProcess.StartupError.self) {
+            _ = try await BackendProcess.start(databasePath: path)
+        }
+
+        #expect(error?.status == 2)
+        #expect(error?.errorOutput.contains("--db \(path) cannot be used as the backend's SQLite database") == true)
+        #expect(error?.errorOutput.contains("Traceback") == false)
+    }
+}
