@@ -39,6 +39,11 @@ extension StoreRuntime {
     // Inlinable so that cascades (sends, bridges) and effect tasks run specialised code.
     @inlinable
     internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) {
+        // A bridge's firing derives its actions itself, asked before its operation is built (see
+        // `EffectStorage.deriveActions`).
+        if let storage = effect._box, storage.deriveActions({ action, source in dispatch(action, from: source) }) {
+            return
+        }
         switch effect.operation {
         case .none:
             break
@@ -46,6 +51,8 @@ extension StoreRuntime {
             dispatch(action, from: given ?? cause.derivedSource)
         case .immediate(let work):
             work(ImmediateSend { action, given in self.dispatch(action, from: given ?? cause.derivedSource) })
+        case .deriving(let work):
+            work.derive { action, source in dispatch(action, from: source) }
         case .run(let priority, let operation):
             startEffect(priority: priority, operation: operation, cause: cause, ids: ids)
         case .merge(let effects):
