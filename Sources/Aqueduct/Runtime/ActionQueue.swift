@@ -78,9 +78,9 @@ internal struct ActionQueue<Action> {
     internal mutating func grow() {
         let old = buffer
         let count = self.count
-        let capacity = Swift.max(16, (old?.capacity ?? 0) * 2)
+        let capacity = Swift.max(16, (old?.withUnsafeMutablePointerToHeader { $0.pointee.capacity } ?? 0) * 2)
         let new = unsafeDowncast(
-            Buffer.create(minimumCapacity: capacity) { _ in Header(head: 0, tail: count) },
+            Buffer.create(minimumCapacity: capacity) { _ in Header(head: 0, tail: count, capacity: capacity) },
             to: Buffer.self
         )
         if let old {
@@ -88,22 +88,26 @@ internal struct ActionQueue<Action> {
                 new.withUnsafeMutablePointerToElements { target in
                     target.moveInitialize(from: entries + header.pointee.head, count: count)
                 }
-                header.pointee = Header(head: 0, tail: 0)
+                header.pointee.head = 0
+                header.pointee.tail = 0
             }
         }
         buffer = new
     }
 
-    /// Where the live entries are.
+    /// Where the live entries are, and how many fit: the buffer's `capacity` would ask the
+    /// allocator (`malloc_usable_size`) on every use.
     @usableFromInline
     internal struct Header {
         @usableFromInline var head: Int
         @usableFromInline var tail: Int
+        @usableFromInline let capacity: Int
 
         @usableFromInline
-        init(head: Int, tail: Int) {
+        init(head: Int, tail: Int, capacity: Int) {
             self.head = head
             self.tail = tail
+            self.capacity = capacity
         }
     }
 
@@ -121,7 +125,7 @@ internal struct ActionQueue<Action> {
         @inlinable
         internal func append(_ action: Action, _ source: ActionSource) -> Bool {
             withUnsafeMutablePointers { header, entries in
-                guard header.pointee.tail < capacity else { return false }
+                guard header.pointee.tail < header.pointee.capacity else { return false }
                 (entries + header.pointee.tail).initialize(to: Entry(action: action, source: source))
                 header.pointee.tail += 1
                 return true
@@ -135,7 +139,10 @@ internal struct ActionQueue<Action> {
                 guard header.pointee.head < header.pointee.tail else { return nil }
                 let entry = (entries + header.pointee.head).move()
                 header.pointee.head += 1
-                if header.pointee.head == header.pointee.tail { header.pointee = Header(head: 0, tail: 0) }
+                if header.pointee.head == header.pointee.tail {
+                    header.pointee.head = 0
+                    header.pointee.tail = 0
+                }
                 return entry
             }
         }
@@ -144,7 +151,8 @@ internal struct ActionQueue<Action> {
         internal func removeAll() {
             withUnsafeMutablePointers { header, entries in
                 (entries + header.pointee.head).deinitialize(count: header.pointee.tail - header.pointee.head)
-                header.pointee = Header(head: 0, tail: 0)
+                header.pointee.head = 0
+                header.pointee.tail = 0
             }
         }
     }
