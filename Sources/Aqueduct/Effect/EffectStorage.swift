@@ -9,10 +9,11 @@ internal protocol EffectStorage<Action>: AnyObject {
     /// Derives this effect's actions and passes each, with its source, to `send` when it is a
     /// ``DerivingEffect``, and returns `true`; returns `false` for any other storage.
     ///
-    /// The runtime asks this before it reads ``operation``: a deriving effect's operation is
-    /// built in generic code, which looks up the metadata of the operation's enum and the
-    /// effect's conformance on every action (benchmark scenario e). Each type implements it
-    /// itself, not through a protocol extension, for the same reason.
+    /// The runtime asks this of the effect a middleware returned before it reads ``operation``:
+    /// a deriving effect's operation is built in generic code, which looks up the metadata of
+    /// the operation's enum and the effect's conformance on every action (benchmark scenario
+    /// e). Each type implements it itself, not through a protocol extension, for the same
+    /// reason. (A deriving effect inside another, a merge say, takes the general path.)
     @MainActor
     func deriveActions(_ send: (Action, ActionSource) -> Void) -> Bool
 }

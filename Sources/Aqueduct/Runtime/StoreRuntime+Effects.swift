@@ -39,11 +39,6 @@ extension StoreRuntime {
     // Inlinable so that cascades (sends, bridges) and effect tasks run specialised code.
     @inlinable
     internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) {
-        // A bridge's firing derives its actions itself, asked before its operation is built (see
-        // `EffectStorage.deriveActions`).
-        if let storage = effect._box, storage.deriveActions({ action, source in dispatch(action, from: source) }) {
-            return
-        }
         switch effect.operation {
         case .none:
             break
