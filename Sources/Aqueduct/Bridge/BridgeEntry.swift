@@ -1,8 +1,7 @@
 /// A bridge as a ``BridgeMiddleware`` keeps it: how it matches, how it derives, its filter and
-/// where it was added. An object, so that the middleware's loops lend it out without retaining
-/// it (see ``UnretainedArray``) and a derived action's source can name its call site.
+/// where it was added.
 @usableFromInline
-internal final class BridgeEntry<Action: Sendable, State>: Sendable {
+internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// When a matching bridge fires, evaluated after the reducer.
     @usableFromInline
     enum Filter: Sendable {
@@ -70,9 +69,63 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @MainActor
     @inlinable
     func derivedAction(from action: Action, state: GetState<State>?) -> Action? {
-        if let derive { return derive(action) }
-        guard let deriveWithState, let state else { return nil }
-        return deriveWithState(action, state)
+        if let derive = derive?(action) { return derive }
+        if derive != nil { return nil }
+        guard let state else { return nil }
+        return deriveWithState?(action, state)
+    }
+}
+
+/// The bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: what
+/// `handle` walks before the reducer and a ``BridgeFiring`` after it.
+///
+/// A chain of objects, each walked by calling the next through `next?.` — which the optimiser
+/// turns into a loop that reads each bridge's closures in place. Loops over an array of bridges
+/// retained and released each closure around its call (the optimiser cannot prove that a call
+/// leaves the array alone), which was most of a bridged dispatch (benchmark scenario e).
+@usableFromInline
+internal final class BridgeEntry<Action: Sendable, State>: Sendable {
+    @usableFromInline
+    let rule: BridgeRule<Action, State>
+    @usableFromInline
+    let next: BridgeEntry?
+    /// Whether this bridge or one after it reads the state when it fires: a firing from here
+    /// keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
+    @usableFromInline
+    let readsState: Bool
+
+    /// Makes the chain of `rules`, in order; `nil` for none.
+    static func chain(_ rules: [BridgeRule<Action, State>]) -> BridgeEntry? {
+        var head: BridgeEntry?
+        for rule in rules.reversed() { head = BridgeEntry(rule: rule, next: head) }
+        return head
+    }
+
+    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?) {
+        self.rule = rule
+        self.next = next
+        self.readsState = rule.readsState || next?.readsState == true
+    }
+
+    /// The first bridge from this one on that may fire for `action`, or `nil`.
+    @inlinable
+    func firstMatch(for action: Action) -> BridgeEntry? {
+        if rule.mayMatch(action) { return self }
+        return next?.firstMatch(for: action)
+    }
+
+    /// Fires this bridge and the ones after it that match `firing`'s cause, in order: filters,
+    /// derives and sends. This bridge is known to match when `matched` is `true`.
+    @MainActor
+    @inlinable
+    func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, ActionSource) -> Void) {
+        if matched || rule.mayMatch(firing.cause),
+            firing.state.map({ rule.filter.passes($0) }) ?? true,
+            let derived = rule.derivedAction(from: firing.cause, state: firing.state)
+        {
+            send(derived, firing.derivedSource(for: self))
+        }
+        next?.fire(firing, matched: false, send)
     }
 }
 
@@ -87,28 +140,5 @@ internal struct BridgeSite: Sendable {
     func infoLine(bridging cause: some Any) -> String {
         let fileName = ActionSource(file: file, function: function, line: line).fileName
         return "Bridged from \(ActionDescription.describe(cause)) at \(fileName), \(function):\(line)"
-    }
-}
-
-/// The bridges of a ``BridgeMiddleware``, in the order they were added: shared by every copy of
-/// the middleware and by each firing, which reads them after the reducer.
-@usableFromInline
-internal final class BridgeTable<Action: Sendable, State>: Sendable {
-    @usableFromInline
-    let entries: UnretainedArray<BridgeEntry<Action, State>>
-    /// Whether any bridge at this index or after it reads the state when it fires: a firing
-    /// from there keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
-    @usableFromInline
-    let readsStateFrom: [Bool]
-
-    init(_ entries: [BridgeEntry<Action, State>]) {
-        self.entries = UnretainedArray(entries)
-        var readsState = false
-        var readsStateFrom = [Bool](repeating: false, count: entries.count)
-        for index in entries.indices.reversed() {
-            readsState = readsState || entries[index].readsState
-            readsStateFrom[index] = readsState
-        }
-        self.readsStateFrom = readsStateFrom
     }
 }

@@ -13,11 +13,9 @@
 /// action's source ever holds a store's state.
 @usableFromInline
 internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, SourceNode {
+    /// The first bridge that matched ``cause``, and the chain after it.
     @usableFromInline
-    let table: BridgeTable<Action, State>
-    /// The first bridge that matched ``cause``.
-    @usableFromInline
-    let first: Int
+    let first: BridgeEntry<Action, State>
     /// The action that matched.
     @usableFromInline
     let cause: Action
@@ -27,24 +25,22 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     /// The state getter the middleware was given, when a bridge that may fire reads it.
     @usableFromInline
     let state: GetState<State>?
-    /// The derivation loop, specialised: created, without captures, in the inlinable
+    /// The derivation, specialised: a closure without captures made in the inlinable
     /// ``BridgeMiddleware/handle(action:from:state:)``, where `Action` and `State` are the app's.
-    /// ``deriveActions(_:)``, which the runtime calls through the ``EffectStorage`` witness, is generic
-    /// code; unspecialised, the loop looked up the metadata of `Action?` and of the filter for
-    /// every bridge it visited (benchmark scenario e).
+    /// ``deriveActions(_:)``, which the runtime calls through the ``EffectStorage`` witness, is
+    /// generic code; unspecialised, the walk looked up the metadata of `Action?` and of the
+    /// filter for every bridge it visited (benchmark scenario e).
     @usableFromInline
     let run: @MainActor @Sendable (BridgeFiring, (Action, ActionSource) -> Void) -> Void
 
     @usableFromInline
     init(
-        table: BridgeTable<Action, State>,
-        first: Int,
+        first: BridgeEntry<Action, State>,
         cause: Action,
         causeSource: ActionSource,
         state: GetState<State>?,
         run: @escaping @MainActor @Sendable (BridgeFiring, (Action, ActionSource) -> Void) -> Void
     ) {
-        self.table = table
         self.first = first
         self.cause = cause
         self.causeSource = causeSource
@@ -66,28 +62,17 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     // Inlinable, called from the closure `handle` makes, so that it is specialised (see `run`).
     @MainActor
     @inlinable
-    func deriveActions(_ send: (Action, ActionSource) -> Void) {
-        // `table.entries` read in place, not copied into a local: a copy retains and releases
-        // its two arrays.
-        var index = first
-        while index < table.entries.count {
-            table.entries.withElement(at: index) { entry in
-                guard index == first || entry.mayMatch(cause) else { return }
-                if let state, !entry.filter.passes(state) { return }
-                guard let derived = entry.derivedAction(from: cause, state: state) else { return }
-                send(derived, derivedSource(bridge: index, site: entry.site))
-            }
-            index += 1
-        }
+    func fire(_ send: (Action, ActionSource) -> Void) {
+        first.fire(self, matched: true, send)
     }
 
-    /// The source of the action bridge `index` derived: ``causeSource`` with the bridge's line.
+    /// The source of the action `bridge` derived: ``causeSource`` with the bridge's line.
     @inlinable
-    func derivedSource(bridge index: Int, site: BridgeSite) -> ActionSource {
-        if index == first && state == nil { return ActionSource(derivedFrom: causeSource, node: self) }
+    func derivedSource(for bridge: BridgeEntry<Action, State>) -> ActionSource {
+        if bridge === first && state == nil { return ActionSource(derivedFrom: causeSource, node: self) }
         return ActionSource(
             derivedFrom: causeSource,
-            node: BridgedLine(cause: cause, causeSource: causeSource, site: site)
+            node: BridgedLine(cause: cause, causeSource: causeSource, site: bridge.rule.site)
         )
     }
 
@@ -98,7 +83,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
 
     @usableFromInline
     var infoLine: String? {
-        table.entries.objects[first].site.infoLine(bridging: cause)
+        first.rule.site.infoLine(bridging: cause)
     }
 }
 

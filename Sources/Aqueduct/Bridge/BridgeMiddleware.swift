@@ -45,7 +45,10 @@
 /// `BridgeMiddleware` is a `Sendable` value; the store calls it on the main actor.
 public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     @usableFromInline
-    internal let table: BridgeTable<Action, State>
+    internal let rules: [BridgeRule<Action, State>]
+    /// ``rules`` as the chain `handle` walks.
+    @usableFromInline
+    internal let chain: BridgeEntry<Action, State>?
 
     /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
     ///
@@ -54,11 +57,12 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
     /// ```
     public init() {
-        self.table = BridgeTable([])
+        self.init(rules: [])
     }
 
-    private init(table: BridgeTable<Action, State>) {
-        self.table = table
+    private init(rules: [BridgeRule<Action, State>]) {
+        self.rules = rules
+        self.chain = BridgeEntry.chain(rules)
     }
 
     /// The number of bridges this middleware holds.
@@ -66,7 +70,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// ```swift
     /// #expect(appBridges.count == 2)
     /// ```
-    public var count: Int { table.entries.count }
+    public var count: Int { rules.count }
 
     /// Adds a bridge that fires whenever its action matches.
     ///
@@ -88,7 +92,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         line: UInt = #line
     ) -> Self {
         adding(
-            BridgeEntry(bridge: bridge, filter: .always, site: BridgeSite(file: file, function: function, line: line))
+            BridgeRule(bridge: bridge, filter: .always, site: BridgeSite(file: file, function: function, line: line))
         )
     }
 
@@ -117,7 +121,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         line: UInt = #line
     ) -> Self {
         adding(
-            BridgeEntry(
+            BridgeRule(
                 bridge: bridge,
                 filter: .condition(condition),
                 site: BridgeSite(file: file, function: function, line: line)
@@ -149,7 +153,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         line: UInt = #line
     ) -> Self {
         adding(
-            BridgeEntry(
+            BridgeRule(
                 bridge: bridge,
                 filter: .flag(flag),
                 site: BridgeSite(file: file, function: function, line: line)
@@ -182,11 +186,11 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Self {
-        adding(BridgeEntry(bridge: bridge, site: BridgeSite(file: file, function: function, line: line)))
+        adding(BridgeRule(bridge: bridge, site: BridgeSite(file: file, function: function, line: line)))
     }
 
-    private func adding(_ entry: BridgeEntry<Action, State>) -> Self {
-        Self(table: BridgeTable(table.entries.objects + [entry]))
+    private func adding(_ rule: BridgeRule<Action, State>) -> Self {
+        Self(rules: rules + [rule])
     }
 
     /// Finds the bridges that match `action` and, if there are any, returns the effect that
@@ -205,21 +209,14 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     @MainActor
     @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        // A plain loop over entries lent without retaining them: a non-match must not allocate,
-        // and a retain and a release per bridge were most of scenario e.
-        // `table.entries` read in place, not copied into a local: a copy retains and releases
-        // its two arrays.
-        var first = 0
-        let count = table.entries.count
-        while first < count, !table.entries.withElement(at: first, { $0.mayMatch(action) }) { first += 1 }
-        if first == count { return .none }
+        // A non-match must not allocate; the walk reads each bridge in place (see `BridgeEntry`).
+        guard let first = chain?.firstMatch(for: action) else { return .none }
         let firing = BridgeFiring(
-            table: table,
             first: first,
             cause: action,
             causeSource: source,
-            state: table.readsStateFrom[first] ? state : nil,
-            run: { firing, send in firing.deriveActions(send) }
+            state: first.readsState ? state : nil,
+            run: { firing, send in firing.fire(send) }
         )
         return Effect(_box: firing)
     }
