@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 // Aqueduct has no package dependencies by design: toolchain modules and system C libraries only.
 //
-// This package is the framework and nothing else: an app that depends on it sees only these
-// targets, and SwiftPM wants target names unique across a package graph. The examples are the
-// package in `Examples/`, the benchmark the one in `Benchmarks/`; both depend on this one by path.
+// This package is the framework and its tool, nothing else, every target named Aqueduct…: an
+// app that depends on it sees these targets, and SwiftPM wants target names unique across a
+// package graph. The examples are the package in `Examples/`, the benchmark the one in
+// `Benchmarks/`; both depend on this one by path.
 import PackageDescription
 
 let package = Package(
@@ -12,12 +13,49 @@ let package = Package(
     products: [
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
+        .plugin(name: "AqueductCaseAccessors", targets: ["AqueductCaseAccessorsPlugin"]),
+        .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
     ],
     targets: [
         .target(name: "Aqueduct"),
         .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
-        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+        .testTarget(
+            name: "AqueductTests",
+            dependencies: ["Aqueduct", "AqueductTesting"],
+            exclude: ["Recording/Fixtures"]
+        ),
         .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+
+        // Case accessors: `swift package case-accessors`, a command plugin that runs the
+        // generator (a thin executable over a library the tests reach) on a package's targets.
+        // It declares no permission on purpose: see the plugin's comment.
+        .target(name: "AqueductCaseAccessorsCore"),
+        .executableTarget(name: "AqueductCaseAccessorGenerator", dependencies: ["AqueductCaseAccessorsCore"]),
+        .plugin(
+            name: "AqueductCaseAccessorsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "case-accessors",
+                    description: "Generates the case accessors of CaseAccessible enums; --check writes nothing"
+                )
+            ),
+            dependencies: ["AqueductCaseAccessorGenerator"],
+            path: "Sources/AqueductCaseAccessorsPlugin"
+        ),
+        .testTarget(
+            name: "AqueductCaseAccessorsTests",
+            dependencies: ["AqueductCaseAccessorsCore"],
+            exclude: ["Corpus"]
+        ),
+
+        // `swift run AqueductDevTools report RECORDING.jsonl --output report.html`: the report of
+        // a recording, one self-contained HTML file. Its tests load reports in headless Chromium.
+        .executableTarget(name: "AqueductDevTools", dependencies: ["Aqueduct"]),
+        .testTarget(
+            name: "AqueductDevToolsTests",
+            dependencies: ["AqueductDevTools", "Aqueduct"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

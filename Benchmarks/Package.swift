@@ -16,6 +16,12 @@ let package = Package(
             dependencies: [.product(name: "Aqueduct", package: "Aqueduct"), "AllocationCounter"],
             path: "DispatchThroughput"
         ),
+        // The DevTools report with a large recording: sizes, and load times in headless Chromium.
+        .executableTarget(
+            name: "ReportLoad",
+            dependencies: [.product(name: "Aqueduct", package: "Aqueduct")],
+            path: "ReportLoad"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,31 +27,17 @@ extension Scenarios {
 
 /// Scenario e's actions: a feature's ten events, as an app wraps them, and the action the
 /// matching bridge derives. The bridges match as an app's do, on case key paths through the
-/// feature (`\BridgedAction.trigger?.t9`), like `\AppAction.lifecycle?.didBecomeActive`.
-enum BridgedAction: Sendable {
+/// feature (`\BridgedAction.trigger?.t9`), like `\AppAction.lifecycle?.didBecomeActive`: the
+/// accessors an app gets from `swift package case-accessors`, generated into
+/// `ScenarioE+Bridges+CaseAccessors.swift`.
+enum BridgedAction: CaseAccessible, Sendable {
     case trigger(Trigger)
     case derived
-
-    /// The feature event, or `nil`.
-    var trigger: Trigger? {
-        if case .trigger(let trigger) = self { trigger } else { nil }
-    }
 }
 
-/// A feature's ten events, each with the `Void?` property bridges match on.
-enum Trigger: Int, Sendable, CaseIterable {
+/// A feature's ten events, each with the generated `Void?` accessor bridges match on.
+enum Trigger: Int, CaseAccessible, Sendable, CaseIterable {
     case t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
-
-    var t0: Void? { self == .t0 ? () : nil }
-    var t1: Void? { self == .t1 ? () : nil }
-    var t2: Void? { self == .t2 ? () : nil }
-    var t3: Void? { self == .t3 ? () : nil }
-    var t4: Void? { self == .t4 ? () : nil }
-    var t5: Void? { self == .t5 ? () : nil }
-    var t6: Void? { self == .t6 ? () : nil }
-    var t7: Void? { self == .t7 ? () : nil }
-    var t8: Void? { self == .t8 ? () : nil }
-    var t9: Void? { self == .t9 ? () : nil }
 }
 
 /// Scenario e's reduction: counts every action.

@@ -1,3 +1,4 @@
+import Aqueduct
 import LifecycleClient
 
 /// An application lifecycle event as an action a store can reduce and bridges can match: the
@@ -6,14 +7,15 @@ import LifecycleClient
 /// ``AppLifecycleMiddleware`` dispatches one for each event its ``LifecycleClient`` emits. The
 /// value is `Sendable` and `Hashable` and has no isolation.
 ///
-/// Bridges match a case through the hand-written optional properties (`Void?` is `()` for the
-/// matching case and `nil` otherwise), because Aqueduct has no macros to derive them:
+/// Bridges match a case through its case accessor, an optional property of the same name
+/// (`Void?`: `()` for the matching case, `nil` otherwise), generated into
+/// `AppLifecycleAction+CaseAccessors.swift` by `swift package case-accessors`:
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
 ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
 /// ```
-public enum AppLifecycleAction: Sendable, Hashable, CaseIterable {
+public enum AppLifecycleAction: CaseAccessible, Sendable, Hashable, CaseIterable {
     /// The application became active: it is in the foreground and receives input.
     case didBecomeActive
     /// The application is about to stop being active (first half of going to the background).
@@ -24,36 +26,6 @@ public enum AppLifecycleAction: Sendable, Hashable, CaseIterable {
     case willEnterForeground
     /// The application is about to terminate.
     case willTerminate
-
-    /// `()` when this is ``didBecomeActive``, otherwise `nil`; the key path bridges match on.
-    public var didBecomeActive: Void? {
-        if case .didBecomeActive = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``willBecomeInactive``, otherwise `nil`; the key path bridges match on.
-    public var willBecomeInactive: Void? {
-        if case .willBecomeInactive = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``didEnterBackground``, otherwise `nil`; the key path bridges match on.
-    public var didEnterBackground: Void? {
-        if case .didEnterBackground = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``willEnterForeground``, otherwise `nil`; the key path bridges match on.
-    public var willEnterForeground: Void? {
-        if case .willEnterForeground = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``willTerminate``, otherwise `nil`; the key path bridges match on.
-    public var willTerminate: Void? {
-        if case .willTerminate = self { return () }
-        return nil
-    }
 
     /// The action that reports a client's event.
     ///

@@ -16,9 +16,9 @@ infix operator --> : BridgePrecedence
 /// A bridge from an action case without payload to a fixed action.
 ///
 /// The left side is a key path literal to a `Void?` property that is non-`nil` for the matched
-/// case (hand-written, `var didBecomeActive: Void? { if case .didBecomeActive = self { () } else { nil } }`),
-/// possibly through other optional properties — or any function that returns `()` for a
-/// matching action. Swift turns the key path literal into that function, compiled as a direct
+/// case — the case accessor `var didBecomeActive: Void?` that `swift package case-accessors`
+/// generates for a ``CaseAccessible`` enum — possibly through other optional properties, or any
+/// function that returns `()` for a matching action. Swift turns the key path literal into that function, compiled as a direct
 /// read of the properties it names: about 1 ns a bridge.
 ///
 /// ```swift
@@ -52,7 +52,7 @@ public func --> <Action: Sendable>(match: @escaping @Sendable (Action) -> Void?,
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
 ///     .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
-///     .bridge(\AppAction.checkIn?.failed --> { $0.isRetryable ? .checkIn(.retry) : nil })
+///     .bridge(\AppAction.checkIn?.failed --> { $0.error.isRetryable ? .checkIn(.retry($0.operation)) : nil })
 /// ```
 ///
 /// A key path held in a variable: `Bridge.on(_:send:)`.

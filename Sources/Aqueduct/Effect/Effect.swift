@@ -8,7 +8,9 @@
 ///     switch action {
 ///     case .refresh:
 ///         return .run { send in
-///             do { send(.loaded(try await client.load())) } catch { send(.failed(error)) }
+///             send(.loaded(try await client.load()))
+///         } catch: { error, send in
+///             send(.failed(error))
 ///         }
 ///         .cancellable(id: "refresh", cancelInFlight: true)
 ///     case .stop:
@@ -24,7 +26,11 @@
 ///   `dispatch` call, right after the action that caused them, with no task and no hop.
 /// - ``run(priority:operation:)``: asynchronous work off the main actor. Its actions go
 ///   through the store's inbox and are processed in batches on the main actor.
-/// - `merge(_:)`, ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``: combine and control.
+///   ``run(priority:operation:catch:)`` takes work that throws and a handler for its error.
+/// - `merge(_:)` (together), `concatenate(_:)` (one after the other),
+///   ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``: combine and control.
+/// - ``debounce(id:for:clock:)`` and ``throttle(id:for:clock:latest:)``: time, by id, on an
+///   injected clock.
 ///
 /// Every running effect belongs to its store and is cancelled when the store is released.
 /// Effects get time from the clock their middleware was given (never from the wall clock
@@ -42,6 +48,9 @@ public struct Effect<Action> {
         case merge([Effect<Action>])
         case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
+        /// At least two parts, none of them `.none` or a concatenation.
+        case concatenate([Effect<Action>])
+        case throttle(EffectThrottle, Effect<Action>)
         /// Synchronous work that derives actions and their sources itself (see ``DerivingEffect``).
         case deriving(any DerivingEffect<Action>)
     }
@@ -156,18 +165,31 @@ public struct Effect<Action> {
     /// - Parameter effects: The effects, started in order.
     /// - Returns: The merged effect.
     public static func merge(_ effects: [Effect]) -> Effect {
-        var parts: [Effect] = []
+        combining(effects, flattening: { if case .merge(let parts) = $0 { parts } else { nil } }, into: Operation.merge)
+    }
+
+    /// Combines effects into one `combine` operation: `.none`s dropped, the parts of the
+    /// effects `flattening` opens (those of the same kind) inlined; nothing gives `.none`, a
+    /// single effect is returned as it is.
+    internal static func combining(
+        _ effects: [Effect],
+        flattening parts: (Operation) -> [Effect]?,
+        into combine: ([Effect]) -> Operation
+    ) -> Effect {
+        var combined: [Effect] = []
         for effect in effects {
-            switch effect.operation {
-            case .none: continue
-            case .merge(let nested): parts.append(contentsOf: nested)
-            default: parts.append(effect)
+            let operation = effect.operation
+            if case .none = operation { continue }
+            if let nested = parts(operation) {
+                combined.append(contentsOf: nested)
+            } else {
+                combined.append(effect)
             }
         }
-        switch parts.count {
+        switch combined.count {
         case 0: return .none
-        case 1: return parts[0]
-        default: return Effect(.merge(parts))
+        case 1: return combined[0]
+        default: return Effect(combine(combined))
         }
     }
 
@@ -206,6 +228,9 @@ public struct Effect<Action> {
     /// Transforms the actions this effect sends, for lifting a middleware's output into a
     /// larger action.
     ///
+    /// Only the actions change: identifiers, cancellation, concatenation, debouncing and
+    /// throttling work as they did before the transformation.
+    ///
     /// - Parameter transform: Embeds an action into the larger action type.
     /// - Returns: The effect sending transformed actions.
     public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> Effect<NewAction> {
@@ -232,6 +257,10 @@ public struct Effect<Action> {
             return Effect<NewAction>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
         case .cancel(let id):
             return Effect<NewAction>(.cancel(id: id))
+        case .concatenate(let effects):
+            return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+        case .throttle(let throttle, let effect):
+            return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
         case .deriving(let work):
             return Effect<NewAction>(
                 .immediate { send in work.derive { action, source in send._send(transform(action), source) } }

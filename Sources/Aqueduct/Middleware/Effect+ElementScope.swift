@@ -9,9 +9,10 @@ struct ElementEffectID<Element: Hashable & Sendable>: Hashable, Sendable, Custom
 }
 
 extension Effect {
-    /// This effect with every cancellation identifier in it (``cancellable(id:cancelInFlight:)``
-    /// and ``cancel(id:)``) made an identifier of `element`, for a middleware lifted into a
-    /// collection.
+    /// This effect with every identifier in it (``cancellable(id:cancelInFlight:)``,
+    /// ``cancel(id:)``, and so ``debounce(id:for:clock:)``, and
+    /// ``throttle(id:for:clock:latest:)``) made an identifier of `element`, for a middleware
+    /// lifted into a collection: each element is debounced and throttled on its own.
     ///
     /// An effect without identifiers is returned as it is, without allocating.
     ///
@@ -28,6 +29,15 @@ extension Effect {
                 .cancellable(id: ElementEffectID(element: element, id: id), cancelInFlight: cancelInFlight)
         case .cancel(let id):
             return .cancel(id: ElementEffectID(element: element, id: id))
+        case .concatenate(let effects):
+            return Effect(.concatenate(effects.map { $0.scoped(to: element) }))
+        case .throttle(let throttle, let inner):
+            return Effect(
+                .throttle(
+                    throttle.withID(EffectID(ElementEffectID(element: element, id: throttle.id))),
+                    inner.scoped(to: element)
+                )
+            )
         }
     }
 }

@@ -9,9 +9,8 @@ extension Middleware where State: Identifiable, State.ID: Sendable {
     /// ``DroppedElementAction``). See ``CollectionMiddleware``.
     ///
     /// ```swift
-    /// enum AppAction { case todo(id: Todo.ID, TodoAction) /* … */
-    ///     var todo: (Todo.ID, TodoAction)? { if case .todo(let id, let a) = self { (id, a) } else { nil } }
-    /// }
+    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, TodoAction) /* … */ }
+    /// // Generated: var todo: (id: Todo.ID, TodoAction)?
     /// let todos = TodoMiddleware(client: client)
     ///     .lift(elementAction: \AppAction.todo, outputAction: AppAction.todo, elements: \AppState.todos)
     /// ```

@@ -11,7 +11,8 @@ extension Reducer {
     ///
     /// - Parameters:
     ///   - action: A path from the global action to the feature's action, `nil` when the global
-    ///     action is for another feature (a hand-written optional property on the enum).
+    ///     action is for another feature (the case accessor generated for a ``CaseAccessible``
+    ///     enum).
     ///   - state: The path from the global state to the feature's state.
     /// - Returns: The lifted reducer.
     public func lift<GlobalAction, GlobalState>(

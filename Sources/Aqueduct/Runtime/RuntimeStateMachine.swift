@@ -21,6 +21,9 @@ internal struct RuntimeStateMachine<Action: Sendable>: Sendable {
         /// Cancelled but not yet returned: the entry stays until the work returns, so work
         /// that ignores cancellation is still reported as running.
         var isCancelled = false
+        /// Part of a concatenation, whose task awaits it: the concatenation's entry stands for
+        /// it in the descriptions and counts that a test reads.
+        var isNested = false
 
         @usableFromInline
         init(ids: [EffectID], task: Task<Void, Never>, describe: @escaping @Sendable () -> String) {
@@ -56,6 +59,9 @@ internal struct RuntimeStateMachine<Action: Sendable>: Sendable {
     internal var running: [Int: RunningEffect] = [:]
     /// Tokens whose work returned before the effect was registered.
     internal var finishedEarly: Set<Int> = []
+    /// The throttled ids, each with when it last let an effect through and the effect waiting
+    /// for the end of its interval.
+    internal var throttles: [EffectID: ThrottleRecord] = [:]
 
     // Activity and waiters.
     internal var activeJobs = 0
@@ -160,6 +166,89 @@ internal struct RuntimeStateMachine<Action: Sendable>: Sendable {
     /// The running effects, oldest first.
     internal var runningEffects: [(token: Int, effect: RunningEffect)] {
         running.sorted { $0.key < $1.key }.map { (token: $0.key, effect: $0.value) }
+    }
+
+    /// Marks the effects whose tokens are in `tokens` as parts of a concatenation; returns
+    /// their tasks, for the concatenation to await.
+    internal mutating func nest(tokens: Range<Int>) -> [Task<Void, Never>] {
+        var tasks: [Task<Void, Never>] = []
+        for token in tokens {
+            guard let effect = running[token] else { continue }
+            running[token]?.isNested = true
+            tasks.append(effect.task)
+        }
+        return tasks
+    }
+
+    // MARK: Throttles
+
+    /// What the runtime knows of one throttled id.
+    internal struct ThrottleRecord: Sendable {
+        /// When the last effect was let through, an instant of `timing`'s clock.
+        var lastStart: any Sendable
+        /// The clock of the last effect let through, to tell when its interval is over.
+        var timing: ThrottleTiming
+        /// The token of the effect waiting for the end of the interval, if one was scheduled.
+        /// It waits as long as that effect runs and is not cancelled.
+        var waiting: Int?
+    }
+
+    /// What to do with an effect throttled under an id.
+    internal enum ThrottleAction {
+        /// Run it now: its interval starts now.
+        case run
+        /// Schedule it for the end of the interval that started at `lastStart`; cancel the
+        /// task of the effect it replaces, if any.
+        case wait(lastStart: any Sendable, replacing: Task<Void, Never>?)
+        /// Drop it: the first effect of the interval already waits.
+        case drop
+    }
+
+    /// An effect throttled under `id` arrives at `now` (an instant of `timing`'s clock).
+    ///
+    /// Also forgets the ids of the same clock whose interval is over with nothing waiting.
+    ///
+    /// - Complexity: O(*n*) in the number of throttled ids remembered.
+    internal mutating func throttle(
+        _ id: EffectID,
+        at now: any Sendable,
+        timing: ThrottleTiming,
+        latest: Bool
+    ) -> ThrottleAction {
+        let over = throttles.compactMap { other, record in
+            other != id && waitingEffect(of: record) == nil
+                && record.timing.isWithinInterval(record.lastStart, now) == false ? other : nil
+        }
+        for other in over { throttles[other] = nil }
+        if let record = throttles[id] {
+            if let (token, waiting) = waitingEffect(of: record) {
+                guard latest else { return .drop }
+                running[token]?.isCancelled = true
+                return .wait(lastStart: record.lastStart, replacing: waiting.task)
+            }
+            if timing.isWithinInterval(record.lastStart, now) == true {
+                return .wait(lastStart: record.lastStart, replacing: nil)
+            }
+        }
+        throttles[id] = ThrottleRecord(lastStart: now, timing: timing, waiting: nil)
+        return .run
+    }
+
+    /// The effect scheduled for the end of `id`'s interval started, with `token`.
+    internal mutating func throttleScheduled(_ id: EffectID, token: Int) {
+        throttles[id]?.waiting = token
+    }
+
+    /// The effect waiting under `id` was let through at `now`: a new interval starts.
+    internal mutating func throttleLetThrough(_ id: EffectID, at now: any Sendable) {
+        throttles[id]?.lastStart = now
+        throttles[id]?.waiting = nil
+    }
+
+    /// The effect waiting for the end of `record`'s interval, if it still runs uncancelled.
+    private func waitingEffect(of record: ThrottleRecord) -> (Int, RunningEffect)? {
+        guard let token = record.waiting, let effect = running[token], !effect.isCancelled else { return nil }
+        return (token, effect)
     }
 
     // MARK: Executor activity

@@ -86,21 +86,56 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
     }
 
     /// Descriptions of the effects whose work has not returned, oldest first: the action that
-    /// started each one, and ` (cancelled)` for those cancelled.
+    /// started each one, and ` (cancelled)` for those cancelled. A concatenation is one effect:
+    /// the parts it awaits are not listed.
     package var runningEffects: [String] {
-        machine.withLock { $0.runningEffects }.map { entry in
+        machine.withLock { $0.runningEffects }.filter { !$0.effect.isNested }.map { entry in
             entry.effect.describe() + (entry.effect.isCancelled ? " (cancelled)" : "")
         }
     }
 
-    /// The tasks of the running effects whose tokens are in `tokens`, oldest first.
+    /// The tasks of the running effects whose tokens are in `tokens`, oldest first; for a
+    /// concatenation, its own task, not those of the parts it awaits.
     package func tasks(tokens: Range<Int>) -> [Task<Void, Never>] {
-        machine.withLock { $0.runningEffects }.filter { tokens.contains($0.token) }.map(\.effect.task)
+        machine.withLock { $0.runningEffects }.filter { tokens.contains($0.token) && !$0.effect.isNested }
+            .map(\.effect.task)
     }
 
-    /// The number of running effects whose tokens are in `tokens`.
+    /// The number of running effects whose tokens are in `tokens`, counting a concatenation
+    /// and the parts it awaits as one.
     package func runningCount(tokens: Range<Int>) -> Int {
-        machine.withLock { $0.runningEffects }.count { tokens.contains($0.token) }
+        machine.withLock { $0.runningEffects }.count { tokens.contains($0.token) && !$0.effect.isNested }
+    }
+
+    /// Marks the effects whose tokens are in `tokens` as parts of a concatenation, which
+    /// awaits them; returns their tasks.
+    internal func nest(tokens: Range<Int>) -> [Task<Void, Never>] {
+        machine.withLock { $0.nest(tokens: tokens) }
+    }
+
+    // MARK: Throttles
+
+    /// Decides what to do with an effect throttled under `id` that arrives at `now`; cancels
+    /// the waiting effect it replaces, if any.
+    internal func throttle(
+        _ id: EffectID,
+        at now: any Sendable,
+        timing: ThrottleTiming,
+        latest: Bool
+    ) -> RuntimeStateMachine<Action>.ThrottleAction {
+        let action = machine.withLock { $0.throttle(id, at: now, timing: timing, latest: latest) }
+        if case .wait(_, let replaced?) = action { replaced.cancel() }
+        return action
+    }
+
+    /// The effect scheduled for the end of `id`'s interval started, with `token`.
+    internal func throttleScheduled(_ id: EffectID, token: Int) {
+        machine.withLock { $0.throttleScheduled(id, token: token) }
+    }
+
+    /// The effect waiting under `id` was let through at `now`.
+    internal func throttleLetThrough(_ id: EffectID, at now: any Sendable) {
+        machine.withLock { $0.throttleLetThrough(id, at: now) }
     }
 
     /// Runs a test runtime's effect with this storage as ``EffectRuntimeContext/current``.

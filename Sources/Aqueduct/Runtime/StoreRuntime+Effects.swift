@@ -35,7 +35,9 @@ extension StoreRuntime {
     ///
     /// `.send` and `.immediate` dispatch at once: while an action is being processed, that
     /// queues them behind it; from an escaped `ImmediateSend`, it processes them. `.run` starts
-    /// a task whose sends go through the inbox.
+    /// a task whose sends go through the inbox. A concatenation runs its synchronous prefix
+    /// now and the rest in one task (``EffectSequence``); a throttled effect asks the registry
+    /// whether to run now, later or not at all.
     // Inlinable so that cascades (sends, bridges) and effect tasks run specialised code.
     @inlinable
     internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) {
@@ -57,6 +59,75 @@ extension StoreRuntime {
             run(inner, cause: cause, ids: ids + [id])
         case .cancel(let id):
             cancelEffects(id)
+        case .concatenate(let effects):
+            runConcatenation(effects, cause: cause, ids: ids)
+        case .throttle(let throttle, let inner):
+            runThrottled(inner, throttle, cause: cause, ids: ids)
+        }
+    }
+
+    /// Interprets `.concatenate`: runs the parts on the main actor up to the first one that
+    /// starts asynchronous work, then the rest in one task, registered under `ids`, which
+    /// awaits each part before it starts the next.
+    @usableFromInline
+    internal func runConcatenation(_ parts: [Effect<Action>], cause: EffectCause, ids: [EffectID]) {
+        let sequence = EffectSequence(parts, runtime: self, cause: cause, ids: ids)
+        let (awaited, next) = sequence.runParts(from: 0)
+        guard next < parts.count || !awaited.isEmpty else { return }
+        var priority: TaskPriority?
+        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first }
+        startEffect(
+            priority: priority,
+            operation: { send in await sequence.run(send, awaiting: awaited, from: next) },
+            cause: cause,
+            ids: ids
+        )
+    }
+
+    /// Runs one part of a concatenation, and what it sends synchronously — unless an action is
+    /// being processed, behind which it is queued. Returns the tasks the part started, marked
+    /// as parts (see ``RuntimeStorage/nest(tokens:)``), for the concatenation to await.
+    internal func runPart(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) -> [Task<Void, Never>] {
+        let began = fields.pointee.dispatch.beginWork()
+        let first = storage.effectTokenMark
+        run(effect, cause: cause, ids: ids)
+        let end = storage.effectTokenMark
+        if began { drainQueue() }
+        return first == end ? [] : storage.nest(tokens: first..<end)
+    }
+
+    /// Interprets `.throttle`: runs the effect now, schedules it for the end of the interval,
+    /// or drops it, as the registry's record of the id says (``RuntimeStateMachine``). The
+    /// effect runs, and waits, under the throttle's id.
+    @usableFromInline
+    internal func runThrottled(
+        _ effect: Effect<Action>,
+        _ throttle: EffectThrottle,
+        cause: EffectCause,
+        ids: [EffectID]
+    ) {
+        let ids = ids + [throttle.id]
+        let (id, timing) = (throttle.id, throttle.timing)
+        switch storage.throttle(id, at: timing.now(), timing: timing, latest: throttle.latest) {
+        case .drop:
+            return
+        case .run:
+            run(effect, cause: cause, ids: ids)
+        case .wait(let lastStart, _):
+            let storage = self.storage
+            // A concatenation that starts with a `.run` starts one task, its own: the token
+            // the registry keeps to tell whether an effect still waits under the id.
+            let token = storage.effectTokenMark
+            run(
+                .concatenate(
+                    .run { _ in await timing.sleepUntilEndOfInterval(lastStart) },
+                    .immediate { _ in storage.throttleLetThrough(id, at: timing.now()) },
+                    effect
+                ),
+                cause: cause,
+                ids: ids
+            )
+            storage.throttleScheduled(id, token: token)
         }
     }
 

@@ -144,6 +144,9 @@ public struct ActionSource: Sendable {
         appending(.deferred(line))
     }
 
+    /// The info lines, oldest first, each built now; empty when there are none.
+    internal var infoLines: [String] { _node?.infoLines ?? [] }
+
     /// The newest node, as its protocol.
     private var _node: (any SourceNode)? { SourceNodes.node(_extras) }
 

@@ -5,8 +5,10 @@ extension TestStore {
     /// that it is the case `casePath` names, and asserts the state change it caused.
     ///
     /// A case key path is a key path to an optional that is non-`nil` for the case:
-    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, where the enums have
-    /// hand-written optional properties. `Void?` properties name cases without payload.
+    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, through the case
+    /// accessors `swift package case-accessors` generates for ``CaseAccessible`` enums. `Void?`
+    /// accessors name cases without payload. A failure names such a path the way it is
+    /// written, `\.checkIn?.succeeded`.
     ///
     /// ```swift
     /// await store.send(.checkIn(.start)) { $0.checkIn.isSending = true }

@@ -3,26 +3,11 @@ import AqueductTesting
 
 // MARK: - Counter: synchronous effects, an Equatable action
 
-enum CounterAction: Sendable, Equatable {
+enum CounterAction: CaseAccessible, Sendable, Equatable {
     case increment
     case set(Int)
     case clamped(Int)
     case incrementTwice
-
-    var set: Int? {
-        if case .set(let value) = self { return value }
-        return nil
-    }
-
-    var clamped: Int? {
-        if case .clamped(let value) = self { return value }
-        return nil
-    }
-
-    var increment: Void? {
-        if case .increment = self { return () }
-        return nil
-    }
 }
 
 struct CounterState: Equatable, Sendable {
@@ -62,21 +47,11 @@ struct SearchFailure: Error, Equatable {
 }
 
 /// Not `Equatable` (it carries `any Error`): the test store must not need it to be.
-enum SearchAction: Sendable {
+enum SearchAction: CaseAccessible, Sendable {
     case queryChanged(String)
     case loaded([String])
     case failed(any Error)
     case cancel
-
-    var loaded: [String]? {
-        if case .loaded(let results) = self { return results }
-        return nil
-    }
-
-    var failed: (any Error)? {
-        if case .failed(let error) = self { return error }
-        return nil
-    }
 }
 
 struct SearchState: Equatable, Sendable {

@@ -56,7 +56,7 @@ import Testing
             await store.receive(\.clamped) { $0.count = 10 }
         } matching: { issue in
             issue.description.contains(
-                "Expected to receive an action matching \\CounterAction.<computed: Optional<Int>>, but no action arrived "
+                "Expected to receive an action matching \\.clamped, but no action arrived "
                     + "and no effect is running."
             )
         }
@@ -115,7 +115,7 @@ import Testing
         await withKnownIssue {
             await store.receive(\.loaded)
         } matching: { issue in
-            issue.description.contains("Expected to receive an action matching \\SearchAction.")
+            issue.description.contains("Expected to receive an action matching \\.loaded, but none arrived")
                 && issue.description.contains("none arrived within 0.1 seconds")
                 && issue.description.contains("queryChanged(\"milk\")")
                 && issue.description.contains("TestClock")
@@ -130,7 +130,9 @@ import Testing
         await withKnownIssue {
             await store.receive(\.clamped)
         } matching: { issue in
-            issue.description.contains("Received an unexpected action: expected an action matching \\CounterAction.")
+            issue.description.contains(
+                "Received an unexpected action: expected an action matching \\.clamped, but the next action was"
+            )
                 && issue.description.contains("• increment — from TestStoreFailureTests.swift:")
                 && issue.description.contains("Sent by an effect of incrementTwice")
         }

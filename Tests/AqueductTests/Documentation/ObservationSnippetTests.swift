@@ -11,14 +11,9 @@ struct TodoListState: Equatable, Sendable {
     var todos: [Todo] = []
 }
 
-enum TodoListAction: Sendable, Equatable {
+enum TodoListAction: CaseAccessible, Sendable, Equatable {
     case todo(id: Todo.ID, action: TodoAction)
     case add(Todo)
-
-    var todo: (Todo.ID, TodoAction)? {
-        if case .todo(let id, let action) = self { return (id, action) }
-        return nil
-    }
 }
 
 /// The app around it, in a namespace of its own: `AppState` and `AppAction` are taken by Fixtures.swift.
@@ -28,19 +23,9 @@ enum NestedApp {
         var todoList = TodoListState()
     }
 
-    enum AppAction: Sendable, Equatable {
+    enum AppAction: CaseAccessible, Sendable, Equatable {
         case profile(ProfileAction)
         case todoList(TodoListAction)
-
-        var profile: ProfileAction? {
-            if case .profile(let action) = self { return action }
-            return nil
-        }
-
-        var todoList: TodoListAction? {
-            if case .todoList(let action) = self { return action }
-            return nil
-        }
     }
 
     static let todoListReducer: Reducer<TodoListAction, TodoListState> =

@@ -159,13 +159,8 @@ import Testing
         case passed
     }
 
-    enum Lifted: Sendable, Equatable {
+    enum Lifted: CaseAccessible, Sendable, Equatable {
         case deadline(Deadline)
-
-        var deadline: Deadline? {
-            if case .deadline(let action) = self { return action }
-            return nil
-        }
     }
 
     struct DeadlineMiddleware: Middleware {

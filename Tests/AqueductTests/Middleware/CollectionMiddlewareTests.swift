@@ -11,7 +11,7 @@ struct Row: Identifiable, Equatable, Sendable {
     var isDone = false
 }
 
-enum RowAction: Sendable, Equatable {
+enum RowAction: CaseAccessible, Sendable, Equatable {
     case toggle
     case save
     case saved(title: String)
@@ -23,32 +23,12 @@ enum RowAction: Sendable, Equatable {
     case startLatest(String)
     case stop
     case archive
-
-    var toggle: Void? {
-        if case .toggle = self { return () }
-        return nil
-    }
-
-    var saved: String? {
-        if case .saved(let title) = self { return title }
-        return nil
-    }
 }
 
-enum RowListAction: Sendable, Equatable {
+enum RowListAction: CaseAccessible, Sendable, Equatable {
     case row(id: Int, RowAction)
     case rowAt(index: Int, RowAction)
     case remove(id: Int)
-
-    var row: (Int, RowAction)? {
-        if case .row(let id, let action) = self { return (id, action) }
-        return nil
-    }
-
-    var rowAt: (Int, RowAction)? {
-        if case .rowAt(let index, let action) = self { return (index, action) }
-        return nil
-    }
 }
 
 struct RowListState: Equatable, Sendable {

@@ -86,17 +86,9 @@ import Testing
         var count: Int
     }
 
-    enum ListAction: Sendable {
+    enum ListAction: CaseAccessible, Sendable {
         case item(id: String, CounterAction)
         case at(index: Int, CounterAction)
-        var item: (String, CounterAction)? {
-            if case .item(let id, let action) = self { return (id, action) }
-            return nil
-        }
-        var at: (Int, CounterAction)? {
-            if case .at(let index, let action) = self { return (index, action) }
-            return nil
-        }
     }
 
     struct ListState: Equatable, Sendable {

@@ -1,15 +1,10 @@
 import Aqueduct
 import Foundation
 
-enum CounterAction: Sendable, Equatable {
+enum CounterAction: CaseAccessible, Sendable, Equatable {
     case increment
     case decrement
     case set(Int)
-
-    var set: Int? {
-        if case .set(let value) = self { return value }
-        return nil
-    }
 }
 
 let counterReducer = Reducer<CounterAction, Int>.reduce { action, count in
@@ -29,19 +24,9 @@ enum TextAction: Sendable, Equatable {
     case append(String)
 }
 
-enum AppAction: Sendable, Equatable {
+enum AppAction: CaseAccessible, Sendable, Equatable {
     case counter(CounterAction)
     case text(TextAction)
-
-    var counter: CounterAction? {
-        if case .counter(let action) = self { return action }
-        return nil
-    }
-
-    var text: TextAction? {
-        if case .text(let action) = self { return action }
-        return nil
-    }
 }
 
 let textReducer = Reducer<TextAction, String>.reduce { action, text in

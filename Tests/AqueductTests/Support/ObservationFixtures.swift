@@ -30,28 +30,13 @@ enum TodoAction: Sendable, Equatable {
     case retitle(String)
 }
 
-enum FeatureAction: Sendable, Equatable {
+enum FeatureAction: CaseAccessible, Sendable, Equatable {
     case counter(CounterAction)
     case profile(ProfileAction)
     case todo(id: Int, TodoAction)
     case addTodo(Todo)
     case removeTodo(id: Int)
     case reverseTodos
-
-    var counter: CounterAction? {
-        if case .counter(let action) = self { return action }
-        return nil
-    }
-
-    var profile: ProfileAction? {
-        if case .profile(let action) = self { return action }
-        return nil
-    }
-
-    var todo: (Int, TodoAction)? {
-        if case .todo(let id, let action) = self { return (id, action) }
-        return nil
-    }
 }
 
 let profileReducer = Reducer<ProfileAction, ProfileState>.reduce { action, profile in

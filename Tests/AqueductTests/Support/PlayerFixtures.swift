@@ -7,27 +7,12 @@ import Aqueduct
 // the app types are in the `Player` namespace because `AppAction` and `AppState` are taken by
 // Fixtures.swift. Suites use them through `typealias AppAction = Player.AppAction`.
 
-enum PlaybackEvent: Sendable, Equatable {
+enum PlaybackEvent: CaseAccessible, Sendable, Equatable {
     case didStart
     case willPause
     case didPause
     case willResume
     case didStop
-
-    var didStart: Void? {
-        if case .didStart = self { return () }
-        return nil
-    }
-
-    var didPause: Void? {
-        if case .didPause = self { return () }
-        return nil
-    }
-
-    var didStop: Void? {
-        if case .didStop = self { return () }
-        return nil
-    }
 }
 
 enum Quality: Sendable, Equatable {
@@ -36,21 +21,11 @@ enum Quality: Sendable, Equatable {
     case low
 }
 
-enum DownloadEvent: Sendable, Equatable {
+enum DownloadEvent: CaseAccessible, Sendable, Equatable {
     case startDownloads
     case stopDownloads
     case downloaded(Quality)
     case interrupted
-
-    var startDownloads: Void? {
-        if case .startDownloads = self { return () }
-        return nil
-    }
-
-    var downloaded: Quality? {
-        if case .downloaded(let quality) = self { return quality }
-        return nil
-    }
 }
 
 enum DownloadPolicy: Sendable, Equatable {
@@ -64,14 +39,9 @@ enum SettingsAction: Sendable, Equatable {
     case setAutoDownload(Bool)
 }
 
-enum LibraryAction: Sendable, Equatable {
+enum LibraryAction: CaseAccessible, Sendable, Equatable {
     case refresh
     case add(Quality)
-
-    var refresh: Void? {
-        if case .refresh = self { return () }
-        return nil
-    }
 }
 
 struct AppSettings: Sendable, Equatable {
@@ -80,26 +50,11 @@ struct AppSettings: Sendable, Equatable {
 }
 
 enum Player {
-    enum AppAction: Sendable, Equatable {
+    enum AppAction: CaseAccessible, Sendable, Equatable {
         case playback(PlaybackEvent)
         case downloads(DownloadEvent)
         case settings(SettingsAction)
         case library(LibraryAction)
-
-        var playback: PlaybackEvent? {
-            if case .playback(let action) = self { return action }
-            return nil
-        }
-
-        var downloads: DownloadEvent? {
-            if case .downloads(let event) = self { return event }
-            return nil
-        }
-
-        var library: LibraryAction? {
-            if case .library(let action) = self { return action }
-            return nil
-        }
     }
 
     struct AppState: Sendable, Equatable {

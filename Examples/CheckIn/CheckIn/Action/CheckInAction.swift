@@ -1,10 +1,12 @@
+import Aqueduct
 import CheckInClient
 
 /// The actions of the check-in feature: commands a person (or a bridge) sends, and results that
 /// ``CheckInMiddleware`` sends back.
 ///
-/// A `Sendable`, `Equatable` value. Every case has a hand-written optional property of the same
-/// name — the "case key path" bridges and `TestStore.receive` match on:
+/// A `Sendable`, `Equatable` value. Every case has an optional property of the same name — the
+/// "case key path" bridges and `TestStore.receive` match on — generated into
+/// `CheckInAction+CaseAccessors.swift` by `swift package case-accessors`:
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
@@ -12,7 +14,7 @@ import CheckInClient
 ///
 /// await store.receive(\.checkedIn) { $0.isCheckingIn = false }
 /// ```
-public enum CheckInAction: Sendable, Equatable {
+public enum CheckInAction: CaseAccessible, Sendable, Equatable {
     // Commands.
 
     /// Record a check-in now.
@@ -47,109 +49,7 @@ public enum CheckInAction: Sendable, Equatable {
     /// The flush is over (whether or not its sync succeeded).
     case flushed
     /// An operation failed with a domain error.
-    case failed(CheckInOperation, CheckInError)
+    case failed(operation: CheckInOperation, error: CheckInError)
     /// The deadline passed without a check-in.
     case deadlinePassed
-
-    /// `()` when this is ``checkIn``, otherwise `nil`.
-    public var checkIn: Void? {
-        if case .checkIn = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``refresh``, otherwise `nil`.
-    public var refresh: Void? {
-        if case .refresh = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``triggerAlert``, otherwise `nil`.
-    public var triggerAlert: Void? {
-        if case .triggerAlert = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``cancelAlert``, otherwise `nil`.
-    public var cancelAlert: Void? {
-        if case .cancelAlert = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``sync``, otherwise `nil`.
-    public var sync: Void? {
-        if case .sync = self { return () }
-        return nil
-    }
-
-    /// `()` when this is ``flush``, otherwise `nil`.
-    public var flush: Void? {
-        if case .flush = self { return () }
-        return nil
-    }
-
-    /// The stored check-in when this is ``checkedIn(_:)``, otherwise `nil`.
-    public var checkedIn: CheckIn? {
-        if case .checkedIn(let checkIn) = self { return checkIn }
-        return nil
-    }
-
-    /// The history when this is ``historyLoaded(_:)``, otherwise `nil`.
-    public var historyLoaded: [CheckIn]? {
-        if case .historyLoaded(let history) = self { return history }
-        return nil
-    }
-
-    /// The alert when this is ``alertTriggered(_:)``, otherwise `nil`.
-    public var alertTriggered: Alert? {
-        if case .alertTriggered(let alert) = self { return alert }
-        return nil
-    }
-
-    /// The alert when this is ``alertCancelled(_:)``, otherwise `nil`.
-    public var alertCancelled: Alert? {
-        if case .alertCancelled(let alert) = self { return alert }
-        return nil
-    }
-
-    /// The loaded alert (itself optional) when this is ``activeAlertLoaded(_:)``, otherwise `nil`.
-    public var activeAlertLoaded: Alert?? {
-        if case .activeAlertLoaded(let alert) = self { return .some(alert) }
-        return nil
-    }
-
-    /// The number of check-ins pushed when this is ``synced(_:)``, otherwise `nil`.
-    public var synced: Int? {
-        if case .synced(let count) = self { return count }
-        return nil
-    }
-
-    /// The pending count when this is ``pendingCountLoaded(_:)``, otherwise `nil`.
-    public var pendingCountLoaded: Int? {
-        if case .pendingCountLoaded(let count) = self { return count }
-        return nil
-    }
-
-    /// `()` when this is ``flushed``, otherwise `nil`.
-    public var flushed: Void? {
-        if case .flushed = self { return () }
-        return nil
-    }
-
-    /// The error when this is ``failed(_:_:)``, otherwise `nil`.
-    public var failed: CheckInError? {
-        if case .failed(_, let error) = self { return error }
-        return nil
-    }
-
-    /// The failed operation when this is ``failed(_:_:)``, otherwise `nil`.
-    public var failedOperation: CheckInOperation? {
-        if case .failed(let operation, _) = self { return operation }
-        return nil
-    }
-
-    /// `()` when this is ``deadlinePassed``, otherwise `nil`.
-    public var deadlinePassed: Void? {
-        if case .deadlinePassed = self { return () }
-        return nil
-    }
 }

@@ -10,11 +10,17 @@ import Foundation
 /// a ``CheckInSync``. Time comes from the injected `now` (wall-clock dates of check-ins) and
 /// `clock` (the sleep until the deadline), so tests control both.
 ///
-/// - The deadline is one cancellable effect, re-scheduled on every check-in and every loaded
-///   history: it sleeps on `clock` until the last check-in plus ``CheckInState/interval`` and
-///   sends ``CheckInAction/deadlinePassed``. A deadline already in the past is sent at once.
+/// - The deadline is one debounced effect, re-scheduled on every check-in and every loaded
+///   history: it sends ``CheckInAction/deadlinePassed`` once `clock` has reached the last
+///   check-in plus ``CheckInState/interval`` without a newer one. A deadline already in the
+///   past is sent at once.
+/// - A refresh loads the history, then the active alert, then (with a sync queue) the pending
+///   count, one after the other, each failure reported on its own.
 /// - ``CheckInAction/cancelAlert`` without an active alert fails with
 ///   ``CheckInError/notActive`` without calling the client.
+/// - Syncs are throttled: several bridges ask for one at once (becoming active, the network
+///   coming back, a check-in), so the first runs now and those that arrive within
+///   `syncInterval` after it make one more at its end.
 /// - Without a ``CheckInSync``, ``CheckInAction/sync`` answers ``CheckInAction/synced(_:)``
 ///   with 0 and ``CheckInAction/flush`` answers ``CheckInAction/flushed`` at once.
 ///
@@ -28,12 +34,15 @@ import Foundation
 public struct CheckInMiddleware: Middleware {
     /// The id of the deadline effect.
     private struct Deadline: Hashable, Sendable {}
+    /// The id the syncs are throttled under.
+    private struct SyncThrottle: Hashable, Sendable {}
 
     private let client: CheckInClient
     private let syncCapability: CheckInSync?
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let historyLimit: Int
+    private let syncInterval: Duration
 
     /// Creates the middleware.
     ///
@@ -43,18 +52,22 @@ public struct CheckInMiddleware: Middleware {
     ///   - clock: The clock the deadline sleeps on: `ContinuousClock()` in an app, a test clock in tests.
     ///   - now: The current date, used to date check-ins and to measure the time left.
     ///   - historyLimit: How many check-ins a refresh loads.
+    ///   - syncInterval: The shortest time, on `clock`, between two syncs that
+    ///     ``CheckInAction/sync`` starts.
     public init(
         client: CheckInClient,
         sync: CheckInSync? = nil,
         clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date = { Date() },
-        historyLimit: Int = 50
+        historyLimit: Int = 50,
+        syncInterval: Duration = .seconds(2)
     ) {
         self.client = client
         self.syncCapability = sync
         self.clock = clock
         self.now = now
         self.historyLimit = historyLimit
+        self.syncInterval = syncInterval
     }
 
     /// Returns the work for `action`: a client call for a command, the deadline for a check-in.
@@ -72,71 +85,58 @@ public struct CheckInMiddleware: Middleware {
     ) -> Effect<CheckInAction> {
         switch action {
         case .checkIn:
-            return .run { [client, now, syncCapability] send in
-                do throws(CheckInError) {
-                    send(.checkedIn(try await client.checkIn(at: now())))
-                } catch {
-                    send(.failed(.checkIn, error))
-                    return
-                }
+            return .run { [client, now, syncCapability] send throws(CheckInError) in
+                send(.checkedIn(try await client.checkIn(at: now())))
                 if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
+            } catch: { error, send in
+                send(.failed(operation: .checkIn, error: error))
             }
         case .refresh:
-            return .run { [client, historyLimit, syncCapability] send in
-                do throws(CheckInError) {
+            return .concatenate(
+                .run { [client, historyLimit] send throws(CheckInError) in
                     send(.historyLoaded(try await client.history(limit: historyLimit)))
-                } catch {
-                    send(.failed(.refresh, error))
-                }
-                do throws(CheckInError) {
+                } catch: { error, send in
+                    send(.failed(operation: .refresh, error: error))
+                },
+                .run { [client] send throws(CheckInError) in
                     send(.activeAlertLoaded(try await client.activeAlert()))
-                } catch {
-                    send(.failed(.refresh, error))
-                }
-                if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
-            }
+                } catch: { error, send in
+                    send(.failed(operation: .refresh, error: error))
+                },
+                loadPendingCount()
+            )
         case .triggerAlert:
-            return .run { [client] send in
-                do throws(CheckInError) {
-                    send(.alertTriggered(try await client.triggerAlert()))
-                } catch {
-                    send(.failed(.triggerAlert, error))
-                }
+            return .run { [client] send throws(CheckInError) in
+                send(.alertTriggered(try await client.triggerAlert()))
+            } catch: { error, send in
+                send(.failed(operation: .triggerAlert, error: error))
             }
         case .cancelAlert:
             // With no alert known here, ask the backend: one may be active that this state
             // has not seen (triggered elsewhere, or a refresh answered late).
             let known = state().activeAlert
-            return .run { [client] send in
-                do throws(CheckInError) {
-                    var alert = known
-                    if alert == nil { alert = try await client.activeAlert() }
-                    guard let alert else { throw .notActive }
-                    send(.alertCancelled(try await client.cancelAlert(id: alert.id)))
-                } catch {
-                    send(.failed(.cancelAlert, error))
-                }
+            return .run { [client] send throws(CheckInError) in
+                var alert = known
+                if alert == nil { alert = try await client.activeAlert() }
+                guard let alert else { throw .notActive }
+                send(.alertCancelled(try await client.cancelAlert(id: alert.id)))
+            } catch: { error, send in
+                send(.failed(operation: .cancelAlert, error: error))
             }
         case .failed(.triggerAlert, .alreadyActive):
             // The backend has an alert this state does not show: load it.
-            return .run { [client] send in
-                do throws(CheckInError) {
-                    send(.activeAlertLoaded(try await client.activeAlert()))
-                } catch {
-                    send(.failed(.refresh, error))
-                }
+            return .run { [client] send throws(CheckInError) in
+                send(.activeAlertLoaded(try await client.activeAlert()))
+            } catch: { error, send in
+                send(.failed(operation: .refresh, error: error))
             }
         case .sync:
-            guard let syncCapability else { return .send(.synced(0)) }
-            return .run { send in
-                await Self.sync(syncCapability, as: .sync, send)
-            }
+            guard syncCapability != nil else { return .send(.synced(0)) }
+            return syncNow(as: .sync)
+                .throttle(id: SyncThrottle(), for: syncInterval, clock: clock, latest: true)
         case .flush:
-            guard let syncCapability else { return .send(.flushed) }
-            return .run { send in
-                await Self.sync(syncCapability, as: .flush, send)
-                send(.flushed)
-            }
+            guard syncCapability != nil else { return .send(.flushed) }
+            return .concatenate(syncNow(as: .flush), .send(.flushed))
         case .checkedIn(let checkIn):
             return scheduleDeadline(after: checkIn, state: state())
         case .historyLoaded(let history):
@@ -161,29 +161,28 @@ public struct CheckInMiddleware: Middleware {
         }
         // Clamped to ~31,000 years: converting a larger Double to Int64 would trap.
         let milliseconds = Int64(min((remaining * 1000).rounded(.up), 1e15))
-        return .run { [clock] send in
-            do {
-                try await clock.sleep(for: .milliseconds(milliseconds))
-            } catch {
-                return  // Cancelled: a newer check-in re-scheduled it, or the store went away.
-            }
-            send(.deadlinePassed)
-        }
-        .cancellable(id: Deadline(), cancelInFlight: true)
+        // A newer check-in re-schedules it: the deadline waiting is cancelled in flight.
+        return .send(.deadlinePassed)
+            .debounce(id: Deadline(), for: .milliseconds(milliseconds), clock: clock)
     }
 
-    /// Syncs and reports the result and the new pending count.
-    private static func sync(
-        _ capability: CheckInSync,
-        as operation: CheckInOperation,
-        _ send: Send<CheckInAction>
-    ) async {
-        do throws(CheckInError) {
-            send(.synced(try await capability.sync()))
-        } catch {
-            send(.failed(operation, error))
-        }
-        await loadPendingCount(capability, send)
+    /// Syncs, reports the result, then the new pending count (whether or not the sync failed).
+    private func syncNow(as operation: CheckInOperation) -> Effect<CheckInAction> {
+        guard let syncCapability else { return .none }
+        return .concatenate(
+            .run { send throws(CheckInError) in
+                send(.synced(try await syncCapability.sync()))
+            } catch: { error, send in
+                send(.failed(operation: operation, error: error))
+            },
+            loadPendingCount()
+        )
+    }
+
+    /// Reports the pending count of a backend with a sync queue; nothing without one.
+    private func loadPendingCount() -> Effect<CheckInAction> {
+        guard let syncCapability else { return .none }
+        return .run { send in await Self.loadPendingCount(syncCapability, send) }
     }
 
     /// Reports the pending count, or the failure to read it.
@@ -191,7 +190,7 @@ public struct CheckInMiddleware: Middleware {
         do throws(CheckInError) {
             send(.pendingCountLoaded(try await capability.pendingCount()))
         } catch {
-            send(.failed(.sync, error))
+            send(.failed(operation: .sync, error: error))
         }
     }
 }

@@ -161,7 +161,7 @@ import Testing
     @Test func theTerminalReporterPrintsResults() {
         let store = makeStore()
 
-        store.dispatch(.checkIn(.failed(.triggerAlert, .alreadyActive)))
+        store.dispatch(.checkIn(.failed(operation: .triggerAlert, error: .alreadyActive)))
         store.dispatch(.checkIn(.synced(2)))
         store.dispatch(.checkIn(.synced(0)))
         store.dispatch(.checkIn(.pendingCountLoaded(1)))

@@ -142,15 +142,28 @@ import Darwin
             onATerminal: true
         )
         try await app.waitForOutput("Type 'help' for the commands.\n> ")
+        // The signal adapter is armed once its initial activation is in the log; before that a
+        // SIGTSTP would stop the process without the app knowing.
+        let log = directory.path("data/lifesignal.log")
+        try await Wait.until("the initial activation in \(log)", timeout: .seconds(30)) {
+            (try? String(contentsOfFile: log, encoding: .utf8))?
+                .contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
+        }
         try await app.type("check-in", thenWaitFor: "Next check-in due by ")
         try await app.waitForOutput("\n> ", count: 2)
+
+        // The initial activation may have redrawn the prompt already (if it came after the first
+        // prompt); the main actor handled it before the check-in, so the output holds any such
+        // redraw by now, and the one after `fg` is the next.
+        let redraw = "\r\u{1B}[K> "
+        let redrawsBeforeSuspension = app.output.components(separatedBy: redraw).count - 1
 
         // What Ctrl-Z and `fg` do, without a shell to write its lines: suspend, then continue.
         // The prompt is drawn again over the line it was on.
         app.send(SIGTSTP)
         try await app.waitUntilStopped()
         app.send(SIGCONT)
-        try await app.waitForOutput("\r\u{1B}[K> ")
+        try await app.waitForOutput(redraw, count: redrawsBeforeSuspension + 1)
         try await app.type("status", thenWaitFor: "Alert: none\n> ")
         try app.type("quit")
         #expect(try await app.waitForExit().status == 0)

@@ -94,7 +94,7 @@ import Testing
         )
 
         let sent = await tester.handle(.checkIn)
-        #expect(sent.map(\.action) == [.failed(.checkIn, .unauthorized)])
+        #expect(sent.map(\.action) == [.failed(operation: .checkIn, error: .unauthorized)])
         #expect(sent[0].source.info == "Sent by an effect of checkIn")
     }
 
@@ -154,7 +154,7 @@ import Testing
         )
 
         await store.send(.checkIn) { $0.isCheckingIn = true }
-        await store.receive(\.failed, .offline) {
+        await store.receive(\.failed?.error, .offline) {
             $0.isCheckingIn = false
             $0.lastError = .offline
         }
@@ -164,7 +164,7 @@ import Testing
     @Test func theNextCommandClearsTheLastError() async {
         let store = makeStore(client: .failing(.offline))
         await store.send(.checkIn) { $0.isCheckingIn = true }
-        await store.receive(\.failed, .offline) {
+        await store.receive(\.failed?.error, .offline) {
             $0.isCheckingIn = false
             $0.lastError = .offline
         }
@@ -172,11 +172,11 @@ import Testing
             $0.isChangingAlert = true
             $0.lastError = nil
         }
-        let failure = await store.receive(\.failed, .offline) {
+        let failure = await store.receive(\.failed?.error, .offline) {
             $0.isChangingAlert = false
             $0.lastError = .offline
         }
-        #expect(failure?.action.failedOperation == .triggerAlert)
+        #expect(failure?.action.failed?.operation == .triggerAlert)
         await store.finish()
     }
 
@@ -208,11 +208,11 @@ import Testing
         )
 
         await store.send(.triggerAlert) { $0.isChangingAlert = true }
-        let failure = await store.receive(\.failed, .alreadyActive) {
+        let failure = await store.receive(\.failed?.error, .alreadyActive) {
             $0.isChangingAlert = false
             $0.lastError = .alreadyActive
         }
-        #expect(failure?.action == .failed(.triggerAlert, .alreadyActive))
+        #expect(failure?.action == .failed(operation: .triggerAlert, error: .alreadyActive))
         await store.receive(\.activeAlertLoaded, elsewhere) { $0.activeAlert = elsewhere }
         await store.finish()
     }
@@ -225,11 +225,11 @@ import Testing
         )
 
         await store.send(.cancelAlert) { $0.isChangingAlert = true }
-        let failure = await store.receive(\.failed, .notActive) {
+        let failure = await store.receive(\.failed?.error, .notActive) {
             $0.isChangingAlert = false
             $0.lastError = .notActive
         }
-        #expect(failure?.action.failedOperation == .cancelAlert)
+        #expect(failure?.action.failed?.operation == .cancelAlert)
         await store.finish()
     }
 
@@ -253,7 +253,7 @@ import Testing
         )
 
         await store.send(.cancelAlert) { $0.isChangingAlert = true }
-        await store.receive(\.failed, .notActive) {
+        await store.receive(\.failed?.error, .notActive) {
             $0.isChangingAlert = false
             $0.lastError = .notActive
             $0.activeAlert = nil
@@ -289,15 +289,28 @@ import Testing
         await store.finish()
     }
 
+    @Test func aRefreshWithASyncQueueLoadsTheHistoryThenTheAlertThenThePendingCount() async {
+        let store = makeStore(
+            sync: .double(sync: { 0 }, pendingCount: { 3 }),
+            state: CheckInState(hasSyncQueue: true)
+        )
+
+        await store.send(.refresh) { $0.isRefreshing = true }
+        await store.receive(\.historyLoaded, []) { $0.isRefreshing = false }
+        await store.receive(\.activeAlertLoaded)
+        await store.receive(\.pendingCountLoaded, 3) { $0.pendingSyncCount = 3 }
+        await store.finish()
+    }
+
     @Test func aRefreshThatFailsReportsEachFailure() async {
         let store = makeStore(client: .failing(.unauthorized))
 
         await store.send(.refresh) { $0.isRefreshing = true }
-        await store.receive(\.failed, .unauthorized) {
+        await store.receive(\.failed?.error, .unauthorized) {
             $0.isRefreshing = false
             $0.lastError = .unauthorized
         }
-        await store.receive(\.failed, .unauthorized)
+        await store.receive(\.failed?.error, .unauthorized)
         await store.finish()
     }
 
@@ -323,6 +336,32 @@ import Testing
         await store.finish()
     }
 
+    @Test func aBurstOfSyncsPushesAtOnceAndOnceMoreAtTheEndOfTheInterval() async {
+        let store = makeStore(
+            sync: .double(sync: { 1 }, pendingCount: { 0 }),
+            state: CheckInState(hasSyncQueue: true)
+        )
+
+        await store.send(.sync) { $0.isSyncing = true }
+        await store.receive(\.synced, 1) { $0.isSyncing = false }
+        await store.receive(\.pendingCountLoaded, 0) { $0.pendingSyncCount = 0 }
+        // Becoming active and the network coming back ask again within the 2 s interval: one
+        // more sync, at its end.
+        await store.send(.sync) { $0.isSyncing = true }
+        await store.send(.sync)
+        await clock.advance(by: .seconds(1))
+        #expect(store.state.isSyncing)
+        await clock.advance(by: .seconds(1))
+        await store.receive(\.synced, 1) { $0.isSyncing = false }
+        await store.receive(\.pendingCountLoaded, 0)
+        // A flush is not throttled: the last sync before the app ends runs at once.
+        await store.send(.flush) { $0.isFlushing = true }
+        await store.receive(\.synced, 1)
+        await store.receive(\.pendingCountLoaded, 0)
+        await store.receive(\.flushed) { $0.isFlushing = false }
+        await store.finish()
+    }
+
     @Test func aSyncWhileOfflineKeepsTheCheckInsPending() async {
         let store = makeStore(
             sync: .double(sync: { () throws(CheckInError) in throw .offline }, pendingCount: { 2 }),
@@ -330,11 +369,11 @@ import Testing
         )
 
         await store.send(.sync) { $0.isSyncing = true }
-        let failure = await store.receive(\.failed, .offline) {
+        let failure = await store.receive(\.failed?.error, .offline) {
             $0.isSyncing = false
             $0.lastError = .offline
         }
-        #expect(failure?.action.failedOperation == .sync)
+        #expect(failure?.action.failed?.operation == .sync)
         await store.receive(\.pendingCountLoaded, 2) { $0.pendingSyncCount = 2 }
         #expect(store.state.hasPending)
         await store.finish()
@@ -365,8 +404,8 @@ import Testing
         )
 
         await store.send(.flush) { $0.isFlushing = true }
-        let failure = await store.receive(\.failed, .offline) { $0.lastError = .offline }
-        #expect(failure?.action.failedOperation == .flush)
+        let failure = await store.receive(\.failed?.error, .offline) { $0.lastError = .offline }
+        #expect(failure?.action.failed?.operation == .flush)
         await store.receive(\.pendingCountLoaded, 1) { $0.pendingSyncCount = 1 }
         await store.receive(\.flushed) { $0.isFlushing = false }
         await store.finish()

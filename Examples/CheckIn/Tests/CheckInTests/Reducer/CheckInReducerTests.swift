@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: CheckInOperation.allCases)
     func aFailureClearsItsInFlightFlag(operation: CheckInOperation) {
         let started = reduce(CheckInState(), .checkIn, .refresh, .triggerAlert, .sync, .flush)
-        let failed = reduce(started, .failed(operation, .offline))
+        let failed = reduce(started, .failed(operation: operation, error: .offline))
         #expect(failed.lastError == .offline)
         #expect(failed.isCheckingIn == (operation != .checkIn))
         #expect(failed.isRefreshing == (operation != .refresh))

@@ -1,0 +1,157 @@
+import Aqueduct
+
+/// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`, `--help`.
+///
+/// `run` parses the arguments, does the work and returns the exit status; it writes through the
+/// two closures it is given, so a test runs it in process and sees what a terminal would.
+struct DevToolsCommand {
+    /// Writes to standard output.
+    let standardOutput: (String) -> Void
+    /// Writes to standard error.
+    let standardError: (String) -> Void
+
+    static let usage = """
+        OVERVIEW: Aqueduct's developer tools: turn an action recording into a report you open in a browser.
+
+        USAGE: AqueductDevTools report <recording.jsonl> [--output <report.html>] [--title <text>]
+                                       [--max-line-bytes <count>]
+               AqueductDevTools --help
+
+        COMMANDS:
+          report    Writes one self-contained HTML file (no network, no external file) showing the
+                    timeline of the recorded actions, the causal tree (bridged from, sent by an
+                    effect of, dispatched during), each action's source, info lines and state diff,
+                    a text filter and the state at any point, rebuilt from the diffs.
+
+        OPTIONS:
+          -o, --output <report.html>  Where to write the report (default: the recording's path
+                                      with .html instead of .jsonl). Replaced if it exists.
+          --title <text>              The report's title (default: the recording's file name).
+          --max-line-bytes <count>    The longest line read from the recording (default: \(ActionRecording.defaultMaximumLineLength)).
+          -h, --help                  Shows this help.
+
+        EXIT STATUS:
+          0 the report was written; 64 the command line is wrong; 65 the recording has a line that is
+          not a record, too long or out of order; 66 the recording cannot be opened; 73 the report
+          cannot be created; 74 reading or writing failed part way.
+
+        EXAMPLE:
+          swift run AqueductDevTools report session.jsonl --output report.html
+
+        """
+
+    static let usageHint = "Run 'AqueductDevTools --help' for the usage."
+
+    /// The options of `report`.
+    struct ReportOptions: Equatable {
+        var recording: String
+        var output: String
+        var title: String
+        var maximumLineLength = ActionRecording.defaultMaximumLineLength
+    }
+
+    /// What the arguments ask for.
+    enum Request: Equatable {
+        case help
+        case report(ReportOptions)
+    }
+
+    /// Runs the command.
+    ///
+    /// - Parameter arguments: The arguments, without the program's name.
+    /// - Returns: The exit status.
+    func run(_ arguments: [String]) -> ExitStatus {
+        do {
+            switch try Self.parse(arguments) {
+            case .help:
+                standardOutput(Self.usage)
+            case .report(let options):
+                try report(options)
+            }
+            return .success
+        } catch {
+            standardError("error: \(error.message)\n")
+            return error.status
+        }
+    }
+
+    /// Reads the arguments.
+    ///
+    /// - Throws: A usage error naming what is wrong.
+    static func parse(_ arguments: [String]) throws(DevToolsError) -> Request {
+        guard let command = arguments.first else { throw .usage("Missing a command.") }
+        if ["-h", "--help", "help"].contains(command) { return .help }
+        guard command == "report" else { throw .usage("Unknown command '\(command)'.") }
+        var recording: String?
+        var output: String?
+        var title: String?
+        var maximumLineLength = ActionRecording.defaultMaximumLineLength
+        var rest = arguments.dropFirst()[...]
+        func value(of option: String) throws(DevToolsError) -> String {
+            guard let value = rest.popFirst() else { throw .usage("Missing a value after \(option).") }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help":
+                return .help
+            case "-o", "--output":
+                output = try value(of: argument)
+            case "--title":
+                title = try value(of: argument)
+            case "--max-line-bytes":
+                let text = try value(of: argument)
+                guard let count = Int(text), count > 0 else {
+                    throw .usage("--max-line-bytes takes a positive number of bytes, not '\(text)'.")
+                }
+                maximumLineLength = count
+            case _ where argument.hasPrefix("-") && argument != "-" && argument.count > 1:
+                throw .usage("Unknown option '\(argument)'.")
+            default:
+                guard recording == nil else {
+                    throw .usage("Unexpected argument '\(argument)': one recording at a time.")
+                }
+                recording = argument
+            }
+        }
+        guard let recording else { throw .usage("Missing the recording to report on (a .jsonl file).") }
+        return .report(
+            ReportOptions(
+                recording: recording,
+                output: output ?? defaultOutput(for: recording),
+                title: title ?? fileName(of: recording),
+                maximumLineLength: maximumLineLength
+            )
+        )
+    }
+
+    /// The recording's path with `.html` in place of `.jsonl` (or added).
+    static func defaultOutput(for recording: String) -> String {
+        recording.hasSuffix(".jsonl") ? String(recording.dropLast(".jsonl".count)) + ".html" : recording + ".html"
+    }
+
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private func report(_ options: ReportOptions) throws(DevToolsError) {
+        let recording: ActionRecording
+        do {
+            recording = try ActionRecording(contentsOf: options.recording, maximumLineLength: options.maximumLineLength)
+        } catch {
+            throw DevToolsError.reading(options.recording, error)
+        }
+        for warning in recording.warnings {
+            standardError("warning: \(options.recording): \(warning)\n")
+        }
+        let page = ReportPage(
+            recording: recording,
+            title: options.title,
+            recordingName: Self.fileName(of: options.recording)
+        )
+        let bytes = page.html()
+        try ReportFile.write(bytes, to: options.output)
+        let actions = recording.records.count == 1 ? "1 action" : "\(recording.records.count) actions"
+        standardOutput("Wrote \(options.output): \(actions), \(ReportFile.describeSize(bytes.count)).\n")
+    }
+}

@@ -1,0 +1,622 @@
+extension ReportPage {
+    /// The report's script: reads the embedded recording (``ReportData``), builds its indices
+    /// once, and draws the list, the details of the selected action and the state after it.
+    ///
+    /// Bounded for large recordings: every index is built in one pass (O(n)); the list is
+    /// virtual — only the rows in view, plus a few, are in the document; a filter is one pass;
+    /// the state after an action is rebuilt forward from the last one built, from the start
+    /// only when going back. Every text from the recording is shown with `textContent`, with
+    /// control and direction-changing characters made visible.
+    static let script = #"""
+
+        'use strict';
+        (() => {
+          const scriptStarted = performance.now();
+          const data = JSON.parse(document.getElementById('recording-data').textContent);
+          const S = data.strings;
+          const n = data.seq.length;
+          const seq = data.seq, causeSeq = data.cause, kind = data.kind;
+          const KINDS = [
+            { badge: 'outside', label: 'from outside' },
+            { badge: 'bridged', label: 'bridged from' },
+            { badge: 'effect', label: 'sent by an effect of' },
+            { badge: 'during', label: 'dispatched during' },
+          ];
+
+          // ---- Indices, each built in one pass --------------------------------------------------
+          // A cause is an earlier seq and seqs grow, so a parent's index is below its child's:
+          // one forward pass gives depths, one backward pass gives subtree sizes.
+          const indexOfSeq = new Map();
+          for (let i = 0; i < n; i++) indexOfSeq.set(seq[i], i);
+          const parent = new Int32Array(n).fill(-1);
+          const depth = new Int32Array(n);
+          const childStart = new Int32Array(n + 1);
+          for (let i = 0; i < n; i++) {
+            const p = causeSeq[i] < 0 ? undefined : indexOfSeq.get(causeSeq[i]);
+            if (p === undefined) continue;  // outside, or a cause recorded in an earlier file
+            parent[i] = p;
+            depth[i] = depth[p] + 1;
+            childStart[p + 1]++;
+          }
+          for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
+          const children = new Int32Array(childStart[n]);
+          {
+            const next = childStart.slice(0, n);
+            for (let i = 0; i < n; i++) if (parent[i] >= 0) children[next[parent[i]]++] = i;
+          }
+          const subtree = new Int32Array(n).fill(1);
+          for (let i = n - 1; i >= 0; i--) if (parent[i] >= 0) subtree[parent[i]] += subtree[i];
+          // The causal tree in preorder: each action followed by everything it set off.
+          const treeOrder = new Int32Array(n);
+          {
+            let k = 0;
+            const stack = [];
+            for (let i = n - 1; i >= 0; i--) if (parent[i] < 0) stack.push(i);
+            while (stack.length) {
+              const i = stack.pop();
+              treeOrder[k++] = i;
+              for (let c = childStart[i + 1] - 1; c >= childStart[i]; c--) stack.push(children[c]);
+            }
+          }
+          const truncated = new Set(data.truncated);
+
+          // ---- Text ------------------------------------------------------------------------------
+          // Control characters and characters that reorder text are shown as \u{…}: a recording
+          // may hold anything, and what the page shows must be what the recording says.
+          const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+          const visible = (text) => text.replace(HIDDEN,
+            (c) => '\\u{' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') + '}');
+          const oneLine = (text) => visible(text).replace(/\r?\n|\r/g, ' ⏎ ').replace(/\t/g, ' ');
+          const str = (index) => (index < 0 ? null : S[index]);
+          const descriptionOf = (i) => S[data.action[i]];
+          const fileOf = (i) => S[data.file[i]];
+          const fileName = (path) => path.slice(path.lastIndexOf('/') + 1);
+          const formatNumber = (value) => value.toLocaleString('en-US');
+          const formatOffset = (micros) => {
+            const sign = micros < 0 ? '−' : '+';
+            const ms = Math.abs(micros) / 1000;
+            if (ms < 60000) return sign + (ms / 1000).toFixed(3) + ' s';
+            const minutes = Math.floor(ms / 60000);
+            const seconds = ((ms % 60000) / 1000).toFixed(3).padStart(6, '0');
+            if (minutes < 60) return sign + minutes + ':' + seconds;
+            return sign + Math.floor(minutes / 60) + ':' + String(minutes % 60).padStart(2, '0') + ':' + seconds;
+          };
+          const formatDuration = (ns) => {
+            if (ns < 1000) return ns + ' ns';
+            if (ns < 1e6) return (ns / 1e3).toPrecision(3) + ' µs';
+            if (ns < 1e9) return (ns / 1e6).toPrecision(3) + ' ms';
+            if (ns < 1e12) return (ns / 1e9).toPrecision(3) + ' s';
+            return formatNumber(Math.round(ns / 1e9)) + ' s';
+          };
+          const origin = n > 0 ? data.timeMicroseconds[0] : 0;
+          const offsetOf = (i) => data.timeMicroseconds[i] - origin;
+          const absoluteTime = (i) => {
+            const micros = data.startEpochMilliseconds * 1000 + data.timeMicroseconds[i];
+            const date = new Date(Math.floor(micros / 1000));
+            const fraction = String(((micros % 1e6) + 1e6) % 1e6).padStart(6, '0');
+            return date.toISOString().slice(0, 19) + '.' + fraction + 'Z';
+          };
+
+          // ---- Elements, text only -----------------------------------------------------------------
+          const el = (tag, props, ...kids) => {
+            const node = document.createElement(tag);
+            for (const [key, value] of Object.entries(props || {})) {
+              if (key === 'class') node.className = value;
+              else if (key === 'onclick') node.addEventListener('click', value);
+              else node.setAttribute(key, value);
+            }
+            for (const kid of kids) {
+              if (kid === null || kid === undefined || kid === false) continue;
+              node.append(typeof kid === 'string' ? document.createTextNode(kid) : kid);
+            }
+            return node;
+          };
+          const $ = (id) => document.getElementById(id);
+          const list = $('list'), spacer = $('spacer'), details = $('details'), filter = $('filter');
+
+          // ---- What the list shows -------------------------------------------------------------------
+          let view = 'timeline';
+          let selected = n > 0 ? 0 : -1;
+          let matches = null;  // Uint8Array: 1 for a record the filter matches; null without a filter
+          let shown = new Int32Array(0);  // the record indices listed, in order
+          const collapsed = new Uint8Array(n);
+          let haystack = null;
+
+          const buildHaystack = () => {
+            haystack = new Array(n);
+            for (let i = 0; i < n; i++) {
+              const parts = [descriptionOf(i), fileOf(i) + ':' + data.line[i], S[data.function[i]]];
+              for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) parts.push(S[data.info[k]]);
+              for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) parts.push(S[data.changePath[c]]);
+              haystack[i] = parts.join('\n').toLowerCase();
+            }
+          };
+
+          const applyFilter = (text) => {
+            const query = text.trim().toLowerCase();
+            if (!query) {
+              matches = null;
+            } else {
+              const bySeq = /^#(\d+)$/.exec(query);
+              if (!bySeq && !haystack) buildHaystack();
+              matches = new Uint8Array(n);
+              for (let i = 0; i < n; i++) {
+                matches[i] = bySeq ? (seq[i] === Number(bySeq[1]) ? 1 : 0) : (haystack[i].includes(query) ? 1 : 0);
+              }
+            }
+            computeShown();
+          };
+
+          const computeShown = () => {
+            const out = new Int32Array(n);
+            let k = 0;
+            if (view === 'timeline') {
+              for (let i = 0; i < n; i++) if (!matches || matches[i]) out[k++] = i;
+            } else {
+              // With a filter, a match keeps its causes listed (dimmed), so it stays in its tree.
+              let keep = null;
+              if (matches) {
+                keep = matches.slice();
+                for (let i = n - 1; i >= 0; i--) if (keep[i] && parent[i] >= 0) keep[parent[i]] = 1;
+              }
+              for (let position = 0; position < n;) {
+                const i = treeOrder[position];
+                if (keep && !keep[i]) { position += subtree[i]; continue; }
+                out[k++] = i;
+                position += collapsed[i] && !keep ? subtree[i] : 1;  // a filter shows matches in folds too
+              }
+            }
+            shown = out.subarray(0, k);
+            $('count').textContent = matches
+              ? formatNumber(matches.reduce((a, b) => a + b, 0)) + ' of ' + formatNumber(n) + ' match'
+              : formatNumber(n) + (n === 1 ? ' action' : ' actions');
+          };
+
+          // ---- The virtual list --------------------------------------------------------------------
+          const ROW = 26, OVERSCAN = 12;
+          let frame = 0;
+          const scheduleRender = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); }); };
+
+          const badge = (i, withCause) => {
+            const k = kind[i];
+            const text = KINDS[k].badge + (withCause && k > 0 ? ' #' + causeSeq[i] : '');
+            return el('span', { class: 'badge k' + k, title: k ? KINDS[k].label + ' #' + causeSeq[i] : 'from outside' },
+              text);
+          };
+
+          const row = (i, position) => {
+            const inTree = view === 'causes';
+            const attributes = {
+              class: 'row' + (i === selected ? ' selected' : '') + (matches && !matches[i] ? ' context' : ''),
+              style: 'top:' + position * ROW + 'px',
+              role: inTree ? 'treeitem' : 'option',
+              'aria-selected': String(i === selected),
+              'data-seq': String(seq[i]),
+              'data-depth': String(depth[i]),
+              'data-kind': KINDS[kind[i]].badge,
+            };
+            if (causeSeq[i] >= 0) attributes['data-cause'] = String(causeSeq[i]);
+            const hasChildren = childStart[i + 1] > childStart[i];
+            if (inTree) {
+              attributes['aria-level'] = String(depth[i] + 1);
+              if (hasChildren) attributes['aria-expanded'] = String(!collapsed[i]);
+            }
+            const act = el('span', { class: 'act' });
+            if (inTree) {
+              act.style.paddingLeft = Math.min(depth[i], 40) * 16 + 'px';
+              act.append(el('button', {
+                class: 'twisty' + (hasChildren ? '' : ' leaf'), tabindex: '-1', type: 'button',
+                'aria-label': collapsed[i] ? 'Expand' : 'Collapse', 'data-toggle': String(i),
+              }, collapsed[i] ? '▸' : '▾'));
+            }
+            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(descriptionOf(i))));
+            if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(subtree[i] - 1)));
+            const file = fileOf(i);
+            return el('div', attributes,
+              el('span', { class: 'seq' }, '#' + seq[i]),
+              el('span', { class: 'time' }, formatOffset(offsetOf(i))),
+              act,
+              el('span', { class: 'dur' }, formatDuration(data.durationNanoseconds[i])),
+              el('span', { class: 'src', title: visible(file) + ':' + data.line[i] },
+                el('bdi', {}, visible(fileName(file)) + ':' + data.line[i])));
+          };
+
+          const render = () => {
+            spacer.style.height = shown.length * ROW + 'px';
+            const height = list.clientHeight || window.innerHeight;
+            const first = Math.max(0, Math.floor(list.scrollTop / ROW) - OVERSCAN);
+            const last = Math.min(shown.length, Math.ceil((list.scrollTop + height) / ROW) + OVERSCAN);
+            const rows = [];
+            for (let position = first; position < last; position++) rows.push(row(shown[position], position));
+            spacer.replaceChildren(...rows);
+          };
+
+          // Scrolls the list so that record i is in view (in the middle when `center`).
+          const scrollToRecord = (i, center) => {
+            const position = shown.indexOf(i);
+            if (position < 0) return;
+            spacer.style.height = shown.length * ROW + 'px';
+            const top = position * ROW, height = list.clientHeight;
+            if (center) list.scrollTop = Math.max(0, top - Math.floor((height - ROW) / 2));
+            else if (top < list.scrollTop) list.scrollTop = top;
+            else if (top + ROW > list.scrollTop + height) list.scrollTop = top + ROW - height;
+          };
+
+          // ---- The state, rebuilt from the diffs -------------------------------------------------------
+          // A node per path step. Setting a part replaces what was known under it; a part whose
+          // `after` is null is gone. A change with a null side at a path that does not end in
+          // an index or key is a set member added or removed (that is how diffs record sets).
+          const newNode = () => ({ kids: null, value: undefined, at: -1, members: null });
+          const pathSteps = new Map();
+          const stepsOf = (index) => {
+            let steps = pathSteps.get(index);
+            if (steps) return steps;
+            steps = [];
+            const path = S[index];
+            for (let i = 0; i < path.length;) {
+              if (path[i] === '.') { i++; continue; }
+              let j = i;
+              if (path[i] === '[') {
+                let level = 0, quoted = false;
+                for (; j < path.length; j++) {
+                  const c = path[j];
+                  if (quoted) { if (c === '\\') j++; else if (c === '"') quoted = false; }
+                  else if (c === '"') quoted = true;
+                  else if (c === '[') level++;
+                  else if (c === ']' && --level === 0) { j++; break; }
+                }
+              } else {
+                while (j < path.length && path[j] !== '.' && path[j] !== '[') j++;
+              }
+              steps.push(path.slice(i, j));
+              i = j;
+            }
+            pathSteps.set(index, steps);
+            return steps;
+          };
+          // Every change replaces (or removes) one child of one node, and each record keeps what
+          // it replaced, so moving back an action undoes one record instead of rebuilding from
+          // the start: stepping through the list costs the changes of one action either way.
+          // The whole state is the child '' of `holder`, so a change of it is no special case.
+          const holder = { kids: new Map([['', newNode()]]) };
+          const undo = [];  // undo[k]: [owner, step, the child it had or undefined], in order
+          let appliedUpTo = -1;
+          const reach = (node, steps, create, log) => {
+            for (const step of steps) {
+              let next = node.kids && node.kids.get(step);
+              if (!next) {
+                if (!create) return null;
+                if (!node.kids) node.kids = new Map();
+                next = newNode();
+                log.push([node, step, undefined]);
+                node.kids.set(step, next);
+              }
+              node = next;
+            }
+            return node;
+          };
+          const replace = (owner, step, node, log) => {
+            log.push([owner, step, owner.kids ? owner.kids.get(step) : undefined]);
+            if (!owner.kids) owner.kids = new Map();
+            if (node) owner.kids.set(step, node); else owner.kids.delete(step);
+          };
+          const applyRecord = (i) => {
+            const log = [];
+            for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) {
+              const steps = ['', ...stepsOf(data.changePath[c])];
+              const before = data.changeBefore[c], after = data.changeAfter[c];
+              const last = steps[steps.length - 1];
+              const isMember = (before < 0 || after < 0) && last[0] !== '[';
+              const owner = reach(holder, steps.slice(0, -1), isMember || after >= 0, log);
+              if (!owner) continue;
+              const old = owner.kids && owner.kids.get(last);
+              if (isMember) {
+                const members = new Map(old && old.members ? old.members : []);
+                if (before >= 0) members.delete(before);
+                if (after >= 0) members.set(after, i);
+                replace(owner, last, { kids: old ? old.kids : null, value: undefined, at: i, members }, log);
+              } else if (after < 0) {
+                if (old) replace(owner, last, undefined, log);
+              } else {
+                replace(owner, last, { kids: null, value: after, at: i, members: null }, log);
+              }
+            }
+            undo[i] = log;
+          };
+          const revertRecord = (i) => {
+            const log = undo[i];
+            for (let k = log.length - 1; k >= 0; k--) {
+              const [owner, step, previous] = log[k];
+              if (previous) owner.kids.set(step, previous); else owner.kids.delete(step);
+            }
+            undo[i] = undefined;
+          };
+          const stateAfter = (i) => {
+            while (appliedUpTo > i) revertRecord(appliedUpTo--);
+            while (appliedUpTo < i) applyRecord(++appliedUpTo);
+            return holder.kids.get('');
+          };
+
+          // A state can be large (a history of thousands of entries): the panel shows at most
+          // NODE_LIMIT parts, and at most CHILD_LIMIT parts of any one.
+          const NODE_LIMIT = 1500, CHILD_LIMIT = 200;
+          const stateTree = (i) => {
+            const root = stateAfter(i);
+            const changedHere = new Set();
+            for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) {
+              const node = reach(root, stepsOf(data.changePath[c]), false, null);
+              if (node) changedHere.add(node);
+            }
+            let budget = NODE_LIMIT;
+            // Named parts first, in the order they were first met; then elements by position.
+            const orderedKids = (node) => {
+              const entries = [];
+              let indexed = false;
+              for (const [step, kid] of node.kids) {
+                const position = step[0] === '[' && /^\[\d+\]$/.test(step) ? Number(step.slice(1, -1)) : -1;
+                indexed = indexed || position >= 0;
+                entries.push([step, kid, position]);
+              }
+              if (indexed) entries.sort((a, b) => (a[2] < 0 || b[2] < 0 ? (a[2] < 0 ? 0 : 1) - (b[2] < 0 ? 0 : 1) : a[2] - b[2]));
+              return entries;
+            };
+            const appendKids = (list, node) => {
+              let shown = 0;
+              for (const [step, kid] of orderedKids(node)) {
+                if (budget <= 0 || shown === CHILD_LIMIT) {
+                  list.append(el('li', { class: 'empty' }, '… ' + formatNumber(node.kids.size - shown) +
+                    ' more parts not shown (filter by a path to find an action that changed one)'));
+                  return;
+                }
+                list.append(item(step, kid));
+                shown++;
+              }
+            };
+            const valueText = (node) => {
+              if (node.members) return '{' + [...node.members.keys()].map((m) => visible(S[m])).join(', ') + '}';
+              return node.value === undefined ? null : visible(S[node.value]);
+            };
+            const item = (name, node) => {
+              budget--;
+              const text = valueText(node);
+              const hasKids = node.kids && node.kids.size > 0;
+              const line = el('span', { class: 'line' },
+                el('span', { class: 'key' }, visible(name)),
+                text !== null ? ': ' : '',
+                text !== null ? el('span', { class: 'val' + (hasKids ? ' stale' : '') }, text) : null,
+                node.at >= 0 ? el('span', { class: 'at' }, '#' + seq[node.at]) : null);
+              const li = el('li', { class: changedHere.has(node) ? 'changed' : '', 'data-path': name });
+              if (!hasKids) { li.append(line); return li; }
+              const ul = el('ul', {});
+              appendKids(ul, node);
+              li.append(el('details', { open: '' }, el('summary', {}, line), ul));
+              return li;
+            };
+            const top = el('ul', { class: 'state' });
+            if (root.value !== undefined) top.append(item('(the whole state)', { ...root, kids: null }));
+            if (root.kids) appendKids(top, root);
+            return top.children.length ? top : el('p', { class: 'empty' }, 'No state change recorded up to here.');
+          };
+
+          // ---- The details of the selected action ----------------------------------------------------
+          const jump = (i) => el('a', { class: 'jump', href: '#seq=' + seq[i], onclick: (event) => {
+            event.preventDefault(); select(i, true);
+          } }, '#' + seq[i]);
+          const describe = (i) => el('span', { class: 'mono' }, oneLine(descriptionOf(i)));
+
+          const showDetails = (i) => {
+            if (i < 0) {
+              details.replaceChildren(el('p', { class: 'empty' }, 'The recording holds no action.'));
+              return;
+            }
+            const parts = [];
+            parts.push(el('h2', { id: 'detail-title' }, '#' + seq[i] + ' ' + visible(descriptionOf(i))));
+            const cause = causeSeq[i];
+            const causeLine = kind[i] === 0
+              ? el('span', {}, badge(i, false), ' dispatched from outside the store')
+              : el('span', {}, badge(i, false), ' ' + KINDS[kind[i]].label + ' ',
+                parent[i] >= 0 ? jump(parent[i]) : el('span', { class: 'mono' }, '#' + cause),
+                parent[i] >= 0 ? el('span', {}, ' ', describe(parent[i])) : ' (not in this recording)');
+            const info = el('ol', { class: 'info' });
+            for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) info.append(el('li', {}, visible(S[data.info[k]])));
+            parts.push(el('dl', { class: 'facts' },
+              el('dt', {}, 'cause'), el('dd', { id: 'detail-cause' }, causeLine),
+              el('dt', {}, 'time'), el('dd', { class: 'mono' },
+                absoluteTime(i) + '  (' + formatOffset(offsetOf(i)) + ' since #' + (n ? seq[0] : 0) + ')'),
+              el('dt', {}, 'took'), el('dd', { class: 'mono' }, formatDuration(data.durationNanoseconds[i])),
+              el('dt', {}, 'source'), el('dd', { class: 'mono', id: 'detail-source' },
+                visible(fileOf(i)) + ':' + data.line[i]),
+              el('dt', {}, 'function'), el('dd', { class: 'mono' }, visible(S[data.function[i]])),
+              el('dt', {}, 'info'), el('dd', { id: 'detail-info' },
+                info.children.length ? info : el('span', { class: 'empty' }, 'none'))));
+
+            // What led here, from the outside action down.
+            if (parent[i] >= 0) {
+              const chain = [];
+              for (let a = i; a >= 0 && chain.length < 30; a = parent[a]) chain.push(a);
+              chain.reverse();
+              const path = el('div', { class: 'chain' });
+              chain.forEach((a, position) => {
+                if (position > 0) path.append(el('span', { class: 'via' }, '→ ' + KINDS[kind[a]].badge + ' →'));
+                path.append(a === i ? el('strong', { class: 'mono' }, '#' + seq[a]) : jump(a));
+              });
+              parts.push(el('h3', {}, 'Caused by'), path);
+            }
+
+            // What it set off.
+            const count = childStart[i + 1] - childStart[i];
+            if (count > 0) {
+              const setOff = el('ul', { class: 'plain', id: 'detail-set-off' });
+              for (let c = childStart[i]; c < childStart[i + 1] && c < childStart[i] + 50; c++) {
+                const child = children[c];
+                setOff.append(el('li', {}, badge(child, false), ' ', jump(child), ' ', describe(child)));
+              }
+              if (count > 50) setOff.append(el('li', { class: 'empty' }, '… and ' + formatNumber(count - 50) + ' more'));
+              parts.push(el('h3', {}, 'Set off ' + formatNumber(count) + ' directly, ' +
+                formatNumber(subtree[i] - 1) + ' in all'), setOff);
+            }
+
+            // Its state diff.
+            parts.push(el('h3', {}, 'State changes'));
+            const first = data.changeStart[i], end = data.changeStart[i + 1];
+            if (first === end) {
+              parts.push(el('p', { class: 'empty' }, 'No state change.'));
+            } else {
+              const side = (index, name) => (index < 0
+                ? el('td', { class: name }, el('span', { class: 'none' }, '(none)'))
+                : el('td', { class: name }, visible(S[index])));
+              const body = el('tbody', {});
+              for (let c = first; c < end; c++) {
+                const path = S[data.changePath[c]];
+                body.append(el('tr', {},
+                  el('td', {}, path ? visible(path) : el('span', { class: 'none' }, '(the whole state)')),
+                  side(data.changeBefore[c], 'before'), side(data.changeAfter[c], 'after')));
+              }
+              parts.push(el('table', { class: 'diff', id: 'detail-changes' },
+                el('colgroup', {}, el('col', { style: 'width:34%' }), el('col', {}), el('col', {})),
+                el('thead', {}, el('tr', {}, el('th', {}, 'path'), el('th', {}, 'before'), el('th', {}, 'after'))),
+                body));
+            }
+            if (truncated.has(i)) parts.push(el('p', { class: 'note' }, 'The diff had more changes than were recorded.'));
+
+            // Its value, when the action is Encodable.
+            const value = str(data.value[i]);
+            if (value !== null) {
+              let pretty = value;
+              try { pretty = JSON.stringify(JSON.parse(value), null, 2); } catch (error) { /* shown as written */ }
+              parts.push(el('h3', {}, 'Encoded action'), el('pre', { class: 'value' }, visible(pretty)));
+            }
+
+            parts.push(el('h3', {}, 'State after #' + seq[i]), el('div', { id: 'detail-state' }, stateTree(i)));
+            details.replaceChildren(...parts);
+            details.scrollTop = 0;
+          };
+
+          // ---- Interaction --------------------------------------------------------------------------------
+          const writeHash = () => {
+            const parts = ['view=' + view];
+            if (selected >= 0) parts.push('seq=' + seq[selected]);
+            if (filter.value) parts.push('filter=' + encodeURIComponent(filter.value));
+            try { history.replaceState(null, '', '#' + parts.join('&')); } catch (error) { /* a file: URL may refuse */ }
+          };
+          const select = (i, scroll) => {
+            if (i < 0 || i >= n) return;
+            selected = i;
+            if (view === 'causes') {
+              let opened = false;
+              for (let a = parent[i]; a >= 0; a = parent[a]) if (collapsed[a]) { collapsed[a] = 0; opened = true; }
+              if (opened) computeShown();
+            }
+            if (scroll) scrollToRecord(i);
+            render();
+            showDetails(i);
+            writeHash();
+          };
+          const setView = (next) => {
+            view = next;
+            $('view-timeline').setAttribute('aria-pressed', String(view === 'timeline'));
+            $('view-causes').setAttribute('aria-pressed', String(view === 'causes'));
+            list.setAttribute('role', view === 'causes' ? 'tree' : 'listbox');
+            computeShown();
+            if (selected >= 0) scrollToRecord(selected, true);
+            render();
+            writeHash();
+          };
+          const toggle = (i) => {
+            collapsed[i] = collapsed[i] ? 0 : 1;
+            computeShown();
+            render();
+          };
+
+          list.addEventListener('scroll', scheduleRender, { passive: true });
+          window.addEventListener('resize', scheduleRender);
+          list.addEventListener('click', (event) => {
+            const twisty = event.target.closest('[data-toggle]');
+            if (twisty) { toggle(Number(twisty.getAttribute('data-toggle'))); return; }
+            const target = event.target.closest('.row');
+            if (target) select(indexOfSeq.get(Number(target.getAttribute('data-seq'))), false);
+          });
+          list.addEventListener('keydown', (event) => {
+            const position = shown.indexOf(selected);
+            const page = Math.max(1, Math.floor(list.clientHeight / ROW) - 1);
+            const to = (p) => { event.preventDefault(); if (shown.length) select(shown[Math.max(0, Math.min(shown.length - 1, p))], true); };
+            switch (event.key) {
+              case 'ArrowDown': return to(position + 1);
+              case 'ArrowUp': return to(position - 1);
+              case 'PageDown': return to(position + page);
+              case 'PageUp': return to(position - page);
+              case 'Home': return to(0);
+              case 'End': return to(shown.length - 1);
+              case 'ArrowLeft':
+                if (view !== 'causes' || selected < 0) return;
+                event.preventDefault();
+                if (!collapsed[selected] && childStart[selected + 1] > childStart[selected]) toggle(selected);
+                else if (parent[selected] >= 0) select(parent[selected], true);
+                return;
+              case 'ArrowRight':
+                if (view === 'causes' && selected >= 0 && collapsed[selected]) { event.preventDefault(); toggle(selected); }
+                return;
+            }
+          });
+          let filterTimer = 0;
+          filter.addEventListener('input', () => {
+            clearTimeout(filterTimer);
+            filterTimer = setTimeout(() => { applyFilter(filter.value); list.scrollTop = 0; render(); writeHash(); }, 120);
+          });
+          document.addEventListener('keydown', (event) => {
+            if (event.key === '/' && document.activeElement !== filter) { event.preventDefault(); filter.focus(); }
+            if (event.key === 'Escape' && document.activeElement === filter) {
+              filter.value = ''; applyFilter(''); render(); writeHash(); list.focus();
+            }
+          });
+          $('view-timeline').addEventListener('click', () => setView('timeline'));
+          $('view-causes').addEventListener('click', () => setView('causes'));
+
+          // ---- First draw ----------------------------------------------------------------------------------
+          document.title = visible(data.title) + ' — Aqueduct DevTools';
+          let outside = 0;
+          const byKind = [0, 0, 0, 0];
+          for (let i = 0; i < n; i++) byKind[kind[i]]++;
+          outside = byKind[0];
+          const span = n ? data.timeMicroseconds[n - 1] - data.timeMicroseconds[0] : 0;
+          $('summary').textContent = formatNumber(n) + ' actions · ' + formatNumber(outside) + ' from outside, ' +
+            formatNumber(byKind[1]) + ' bridged, ' + formatNumber(byKind[2]) + ' sent by effects, ' +
+            formatNumber(byKind[3]) + ' dispatched during others · spanning ' + formatOffset(span).slice(1) +
+            ' from ' + data.startTime;
+          if (data.warnings.length) {
+            const box = $('warnings');
+            for (const warning of data.warnings) box.append(el('p', {}, 'Warning: ' + visible(warning)));
+            box.hidden = false;
+          }
+          const hash = new URLSearchParams(location.hash.slice(1));
+          if (hash.get('filter')) filter.value = hash.get('filter');
+          const wanted = hash.get('seq') === null ? undefined : indexOfSeq.get(Number(hash.get('seq')));
+          if (wanted !== undefined) selected = wanted;
+          view = hash.get('view') === 'causes' ? 'causes' : 'timeline';
+          $('view-timeline').setAttribute('aria-pressed', String(view === 'timeline'));
+          $('view-causes').setAttribute('aria-pressed', String(view === 'causes'));
+          list.setAttribute('role', view === 'causes' ? 'tree' : 'listbox');
+          applyFilter(filter.value);
+          if (selected >= 0) scrollToRecord(selected, true);
+          render();
+          showDetails(selected);
+          // Ready: the script is done. Loaded: the first frame after it is painted, which
+          // includes the layout of what the script drew (ReportLoad reports both).
+          const ready = performance.now();
+          document.body.dataset.scriptMs = String(Math.round(ready - scriptStarted));
+          document.body.dataset.ready = 'true';
+          const showStatus = (loaded) => {
+            $('status').textContent = 'Loaded ' + formatNumber(n) + ' actions from ' + visible(data.recordingName) +
+              ' in ' + formatNumber(Math.round(loaded)) + ' ms · generated ' + data.generated +
+              ' by AqueductDevTools · ↑↓ to move, ←→ to fold in Causes, / to filter';
+          };
+          showStatus(ready);
+          requestAnimationFrame(() => setTimeout(() => {
+            const loaded = performance.now();
+            document.body.dataset.loadMs = String(Math.round(loaded));
+            showStatus(loaded);
+          }, 0));
+        })();
+
+        """#
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import AqueductCaseAccessorsCore
+
+@Suite struct EmitterTests {
+    private func imports(_ source: String, module: String?) throws -> [String] {
+        let result = Parser.parse(source)
+        try #require(result.diagnostics.isEmpty)
+        return Emitter.emit(result.declarations, sourceName: "A.swift", module: module)
+            .split(separator: "\n").filter { $0.contains("import ") }.map(String.init)
+    }
+
+    @Test func theGeneratedFileIsNamedAfterItsSource() {
+        #expect(Emitter.generatedName(forSource: "AppAction.swift") == "AppAction+CaseAccessors.swift")
+        #expect(Emitter.generatedName(forSource: "App.Action.swift") == "App.Action+CaseAccessors.swift")
+    }
+
+    @Test func theSourcesImportsAreRepeatedWithAqueductFirstUnlessAlreadyThere() throws {
+        #expect(
+            try imports("import CheckIn\nenum A: CaseAccessible { case a(CheckIn) }", module: "App")
+                == ["import Aqueduct", "import CheckIn"]
+        )
+        #expect(
+            try imports("@preconcurrency import Aqueduct\nenum A: CaseAccessible { case a }", module: "App")
+                == ["@preconcurrency import Aqueduct"]
+        )
+        #expect(try imports("enum A: CaseAccessible { case a }", module: "Aqueduct").isEmpty)
+        #expect(
+            try imports(
+                "#if canImport(Aqueduct)\nimport Aqueduct\n#endif\nenum A: CaseAccessible { case a }",
+                module: nil
+            )
+                == ["import Aqueduct", "import Aqueduct"]
+        )
+    }
+
+    @Test func anEnumWithoutCasesStillListsItsAccessors() throws {
+        let result = Parser.parse("public enum Empty: CaseAccessible {}")
+        let text = Emitter.emit(result.declarations, sourceName: "Empty.swift", module: nil)
+        #expect(text.contains("extension Empty: GeneratedCaseAccessors {"))
+        #expect(text.contains("    public static var caseAccessors: [CaseAccessor<Self>] { [] }"))
+        #expect(!text.contains("extension Empty {"))
+    }
+
+    @Test func casesWithAvailabilityAreLeftOutOfTheList() throws {
+        let result = Parser.parse(
+            """
+            enum A: CaseAccessible {
+                case a
+                @available(*, deprecated)
+                case b
+            }
+            """
+        )
+        let text = Emitter.emit(result.declarations, sourceName: "A.swift", module: nil)
+        #expect(text.contains("    @available(*, deprecated)\n    var b: Void? {"))
+        #expect(text.contains("CaseAccessor(\"a\""))
+        #expect(!text.contains("CaseAccessor(\"b\""))
+    }
+}

@@ -1,0 +1,24 @@
+import Aqueduct
+
+// Actions whose case accessors are generated (NamedCaseFixtures+CaseAccessors.swift), so
+// failure messages can name their case key paths: `\.sync?.finished`.
+
+/// An app's actions: one case per feature.
+enum NamedAppAction: CaseAccessible, Sendable, Equatable {
+    case sync(NamedSyncAction)
+    case settings(NamedSettingsAction)
+    case quit
+}
+
+/// A feature's actions.
+enum NamedSyncAction: CaseAccessible, Sendable, Equatable {
+    case start
+    case finished(count: Int)
+    case failed(String)
+}
+
+/// A feature that embeds another one's actions, for paths three accessors deep.
+enum NamedSettingsAction: CaseAccessible, Sendable, Equatable {
+    case toggled(Bool)
+    case resync(NamedSyncAction)
+}

@@ -1,0 +1,62 @@
+import Aqueduct
+import Foundation
+import Testing
+
+// The snippets of the DocC article "DevTools" and of the README's "DevTools" section, compiled
+// and run here on the hand-written recording `Recording/Fixtures/session.jsonl`.
+@Suite struct RecordingSnippetTests {
+    static let path = ActionRecordingTests.fixture
+
+    @Test func readingARecordingAndWhatEachOutsideActionSetOff() throws {
+        let path = Self.path
+        var printed: [String] = []
+        func print(_ text: String) { printed.append(text) }
+
+        let recording = try ActionRecording(contentsOf: path)
+        for warning in recording.warnings {
+            print("warning: \(warning)")
+        }
+        // What each action set off, by seq: the causal tree the report draws.
+        var setOff: [Int: [ActionRecord]] = [:]
+        for record in recording.records {
+            if let cause = record.cause { setOff[cause.seq, default: []].append(record) }
+        }
+        for record in recording.records where record.cause == nil {
+            print("#\(record.seq) \(record.action.description) at \(record.source.file):\(record.source.line)")
+            for derived in setOff[record.seq] ?? [] {
+                print("  \(derived.cause!.kind.rawValue) → #\(derived.seq) \(derived.action.description)")
+            }
+        }
+
+        #expect(
+            printed == [
+                "#0 playback(PlaybackEvent.didStart) at Player/PlaybackMiddleware.swift:31",
+                "  bridged-from → #1 downloads(DownloadEvent.startDownloads)",
+                "  sent-by-effect → #2 library(LibraryEvent.refreshed(count: 3))",
+                "#6 rename(\"Zoë\\n<b>\") at Player/Terminal.swift:77",
+            ]
+        )
+    }
+
+    @Test func aRecordBuiltAndWrittenAsOneLine() throws {
+        let record = ActionRecord(
+            seq: 4,
+            cause: ActionRecord.Cause(seq: 3, kind: .bridgedFrom),
+            action: ActionRecord.Action(PlaybackEvent.didStart),
+            source: ActionRecord.Source(ActionSource(file: "Player/Bridges.swift", function: "bridges", line: 12)),
+            changes: [ActionRecord.Change(path: "isPlaying", before: "false", after: "true")],
+            time: Date(timeIntervalSince1970: 1_795_461_676.25),
+            durationNanoseconds: 41_250
+        )
+        let line = try record.jsonLine()
+
+        #expect(
+            line
+                == #"{"seq":4,"cause":3,"cause_kind":"bridged-from","action":{"description":"didStart"},"#
+                + #""source":{"file":"Player/Bridges.swift","function":"bridges","line":12,"info":[]},"#
+                + #""changes":[{"path":"isPlaying","before":"false","after":"true"}],"#
+                + #""time":"2026-11-23T19:21:16.250Z","duration_ns":41250}"#
+        )
+        #expect(try ActionRecording(jsonLines: Array((line + "\n").utf8)).records == [record])
+    }
+}

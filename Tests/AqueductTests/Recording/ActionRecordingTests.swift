@@ -1,0 +1,210 @@
+import Aqueduct
+import Foundation
+import Testing
+
+@Suite struct ActionRecordingTests {
+    /// The hand-written recording of `Fixtures/session.jsonl`: five records and a blank line.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/session.jsonl").path
+
+    /// A directory of the test's own, removed when `body` returns.
+    static func withDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ActionRecordingTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory.path)
+    }
+
+    static func lines(_ text: String) throws(ActionRecordingError) -> ActionRecording {
+        try ActionRecording(jsonLines: Array(text.utf8))
+    }
+
+    static func record(_ seq: Int, cause: Int? = nil) -> ActionRecord {
+        ActionRecord(
+            seq: seq,
+            cause: cause.map { ActionRecord.Cause(seq: $0, kind: .sentByEffect) },
+            action: ActionRecord.Action(description: "tick(\(seq))", value: .integer(Int64(seq))),
+            source: ActionRecord.Source(file: "Game/Clock.swift", function: "tick()", line: 3),
+            changes: [ActionRecord.Change(path: "ticks", before: "\(seq)", after: "\(seq + 1)")],
+            time: Date(timeIntervalSince1970: 1_795_461_676 + Double(seq)),
+            durationNanoseconds: 100
+        )
+    }
+
+    static func text(_ records: [ActionRecord]) throws -> String {
+        try records.map { try $0.jsonLine() + "\n" }.joined()
+    }
+
+    // MARK: The fixture
+
+    @Test func theFixtureReadsWithEveryFieldAndNoWarning() throws {
+        let recording = try ActionRecording(contentsOf: Self.fixture)
+        #expect(recording.warnings.isEmpty)
+        #expect(recording.records.map(\.seq) == [0, 1, 2, 5, 6])
+        #expect(
+            recording.records.map(\.cause) == [
+                nil,
+                ActionRecord.Cause(seq: 0, kind: .bridgedFrom),
+                ActionRecord.Cause(seq: 0, kind: .sentByEffect),
+                ActionRecord.Cause(seq: 2, kind: .dispatchedDuring),
+                nil,
+            ]
+        )
+
+        let first = recording.records[0]
+        #expect(first.action.description == "playback(PlaybackEvent.didStart)")
+        #expect(first.action.value == .object(["playback": .object(["_0": .string("didStart")])]))
+        #expect(
+            first.source
+                == ActionRecord.Source(file: "Player/PlaybackMiddleware.swift", function: "start(_:)", line: 31)
+        )
+        #expect(first.changes == [ActionRecord.Change(path: "playback.isPlaying", before: "false", after: "true")])
+        #expect(first.time == Date(timeIntervalSince1970: 1_795_461_676.25))
+        #expect(first.durationNanoseconds == 48_200)
+
+        let bridged = recording.records[1]
+        #expect(bridged.action.value == nil)
+        #expect(
+            bridged.source.info == [
+                "Bridged from playback(PlaybackEvent.didStart) at PlayerBridges.swift, playerBridges:12"
+            ]
+        )
+        #expect(
+            bridged.changes[1] == ActionRecord.Change(path: "downloads.queue[0]", before: nil, after: "\"Episode 1\"")
+        )
+
+        let sent = recording.records[2]
+        #expect(sent.action.value == .null)
+        #expect(sent.changes[1] == ActionRecord.Change(path: #"library.titles["old"]"#, before: "\"Old\"", after: nil))
+        #expect(sent.changesTruncated)
+
+        #expect(recording.records[3].time == Date(timeIntervalSince1970: 1_795_461_677))
+        #expect(recording.records[3].changes.isEmpty)
+
+        let last = recording.records[4]
+        #expect(last.action.description == "rename(\"Zoë\\n<b>\")")
+        #expect(
+            last.action.value
+                == .object([
+                    "rename": .object(["_0": .string("Zoë\n<b>"), "count": .integer(12), "ratio": .double(0.5)])
+                ])
+        )
+        #expect(last.source.info == ["typed at the prompt", "second line"])
+        #expect(last.changes.first?.path == "")
+        #expect(last.durationNanoseconds == UInt64.max)
+    }
+
+    // MARK: What a killed process leaves
+
+    @Test func aTornLastLineIsSkippedWithAWarning() throws {
+        let full = try Self.text([Self.record(0), Self.record(1, cause: 0)])
+        let torn = full + String(try Self.record(2).jsonLine().prefix(40))
+        let recording = try Self.lines(torn)
+        #expect(recording.records == [Self.record(0), Self.record(1, cause: 0)])
+        let warning = try #require(recording.warnings.first)
+        #expect(recording.warnings.count == 1)
+        #expect(warning.line == 3)
+        #expect("\(warning)".hasPrefix("line 3 skipped: the last line does not decode"))
+    }
+
+    @Test func aTornLastLineFollowedByBlankLinesIsStillTheLast() throws {
+        let text = try Self.text([Self.record(0)]) + #"{"seq":1,"cau"# + "\n\n  \n"
+        let recording = try Self.lines(text)
+        #expect(recording.records.count == 1)
+        #expect(recording.warnings.map(\.line) == [2])
+    }
+
+    @Test func anUndecodableLineInTheMiddleIsAnErrorNamingIt() throws {
+        let text = try Self.text([Self.record(0)]) + "{\"seq\":\"one\"}\n" + Self.text([Self.record(2)])
+        let error = try #require(throws: ActionRecordingError.self) { try Self.lines(text) }
+        #expect(error == .undecodableLine(line: 2, reason: "field `seq` is not a whole number"))
+        #expect("\(error)".hasPrefix("line 2 does not decode: field `seq` is not a whole number."))
+    }
+
+    @Test(arguments: [
+        ("not json at all", "not a JSON object"),
+        (#"{"seq":1}"#, "field `action` is missing"),
+        (#"[1, 2]"#, "not a JSON object"),
+    ])
+    func eachUndecodableMiddleLineSaysWhy(line: String, reason: String) throws {
+        let text = line + "\n" + (try Self.text([Self.record(3)]))
+        let error = try #require(throws: ActionRecordingError.self) { try Self.lines(text) }
+        guard case .undecodableLine(1, let actual) = error else {
+            Issue.record("expected an undecodable line 1, got \(error)")
+            return
+        }
+        #expect(actual.contains(reason), "\(actual)")
+    }
+
+    @Test func aLineLongerThanTheLimitIsRefusedBeforeItIsHeld() throws {
+        let long = try Self.record(10).jsonLine()  // a few bytes longer than record 0's line
+        let text = try Self.text([Self.record(0)]) + long + "\n"
+        let limit = long.utf8.count - 1
+        let error = try #require(throws: ActionRecordingError.self) {
+            try ActionRecording(jsonLines: Array(text.utf8), maximumLineLength: limit)
+        }
+        #expect(error == .lineTooLong(line: 2, limit: limit))
+        #expect(try ActionRecording(jsonLines: Array(text.utf8), maximumLineLength: limit + 1).records.count == 2)
+    }
+
+    @Test func aLineWithoutANewlineThatNeverEndsIsRefusedFromAFile() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/endless.jsonl"
+            try Data(repeating: UInt8(ascii: "x"), count: 300_000).write(to: URL(fileURLWithPath: path))
+            let error = try #require(throws: ActionRecordingError.self) {
+                try ActionRecording(contentsOf: path, maximumLineLength: 100_000)
+            }
+            #expect(error == .lineTooLong(line: 1, limit: 100_000))
+        }
+    }
+
+    @Test func aSeqThatDoesNotGrowIsAnError() throws {
+        let text = try Self.text([Self.record(0), Self.record(1), Self.record(0)])
+        let error = try #require(throws: ActionRecordingError.self) { try Self.lines(text) }
+        #expect(error == .seqNotIncreasing(line: 3, seq: 0, previous: 1))
+        #expect("\(error)".contains("more than one session"))
+    }
+
+    // MARK: Files
+
+    @Test func aLargeFileReadsAcrossItsChunks() throws {
+        try Self.withDirectory { directory in
+            let records = (0..<1_200).map { Self.record($0, cause: $0 == 0 ? nil : $0 - 1) }
+            let path = directory + "/large.jsonl"
+            let text = try Self.text(records)
+            #expect(text.utf8.count > 4 * (1 << 16))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let recording = try ActionRecording(contentsOf: path)
+            #expect(recording.records == records)
+            #expect(recording.warnings.isEmpty)
+        }
+    }
+
+    @Test func linesEndedWithCarriageReturnsRead() throws {
+        let text = try Self.text([Self.record(0), Self.record(1)]).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try Self.lines(text).records.count == 2)
+    }
+
+    @Test func anEmptyFileIsAnEmptyRecording() throws {
+        let recording = try Self.lines("")
+        #expect(recording.records.isEmpty)
+        #expect(recording.warnings.isEmpty)
+    }
+
+    @Test func aMissingFileCannotBeOpened() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/missing.jsonl"
+            let error = try #require(throws: ActionRecordingError.self) { try ActionRecording(contentsOf: path) }
+            #expect(error == .cannotOpen(path: path, reason: "No such file or directory"))
+            #expect("\(error)" == "Cannot open the recording \"\(path)\": No such file or directory.")
+        }
+    }
+
+    @Test func aDirectoryCannotBeOpened() throws {
+        try Self.withDirectory { directory in
+            let error = try #require(throws: ActionRecordingError.self) { try ActionRecording(contentsOf: directory) }
+            #expect(error == .cannotOpen(path: directory, reason: "it is a directory"))
+        }
+    }
+}
