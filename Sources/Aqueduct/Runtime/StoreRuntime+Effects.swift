@@ -47,7 +47,8 @@ extension StoreRuntime {
         case .send(let action, let given):
             dispatch(action, from: given ?? cause.derivedSource)
         case .immediate(let work):
-            work(ImmediateSend { action, given in self.dispatch(action, from: given ?? cause.derivedSource) })
+            let sender = ImmediateSender(runtime: self, cause: cause)
+            work(ImmediateSend { action, given in sender.send(action, from: given) })
         case .deriving(let work):
             work.derive { action, source in dispatch(action, from: source) }
         case .run(let priority, let operation):
@@ -63,6 +64,35 @@ extension StoreRuntime {
             runConcatenation(effects, cause: cause, ids: ids)
         case .throttle(let throttle, let inner):
             runThrottled(inner, throttle, cause: cause, ids: ids)
+        }
+    }
+
+    /// What the ``ImmediateSend`` of an `.immediate` effect calls: dispatches through the
+    /// runtime, and derives the source of the actions sent without one once, when the first is
+    /// sent — one info node shared by all of them rather than one per action (a cascade of
+    /// sends, benchmark scenario k). The send's closure captures this object alone, which is
+    /// then its context: no allocation besides it.
+    @MainActor
+    @usableFromInline
+    internal final class ImmediateSender {
+        @usableFromInline
+        let runtime: StoreRuntime
+        @usableFromInline
+        let cause: EffectCause
+        @usableFromInline
+        var derivedSource: ActionSource?
+
+        @usableFromInline
+        init(runtime: StoreRuntime, cause: EffectCause) {
+            self.runtime = runtime
+            self.cause = cause
+        }
+
+        @inlinable
+        func send(_ action: Action, from given: ActionSource?) {
+            if let given { return runtime.dispatch(action, from: given) }
+            if derivedSource == nil { derivedSource = cause.derivedSource }
+            runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped)
         }
     }
 
