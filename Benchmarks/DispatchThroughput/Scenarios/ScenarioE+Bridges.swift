@@ -19,7 +19,15 @@ extension Scenarios {
                         BridgeWorkloads.aqueductWithKeyPathValues(count)
                     }
                 ],
-                budgets: []
+                budgets: [
+                    .atMost(2),
+                    .atMostAllocations(perAction: 1),
+                    .reference(
+                        "aqueduct_key_path_values",
+                        named: "key paths stored in variables",
+                        atMostTimesSubject: 2
+                    ),
+                ]
             )
         )
     }
