@@ -25,7 +25,7 @@ extension Scenarios {
                     key: "plain_\(key)",
                     comparedWith: "plain_\(key)"
                 ) { count in
-                    MiddlewareScalingWorkloads.plainLoop(parts: parts, count)
+                    passThroughPlainLoop(middlewares: parts, count)
                 }
             )
         }
@@ -38,7 +38,7 @@ extension Scenarios {
                     MiddlewareScalingWorkloads.aqueduct(parts: 100, count)
                 },
                 baseline: Workload("plain loop, 100 middlewares", key: "plain_loop") { count in
-                    MiddlewareScalingWorkloads.plainLoop(parts: 100, count)
+                    passThroughPlainLoop(middlewares: 100, count)
                 },
                 references: references,
                 budgets: [.zeroAllocations]
@@ -57,23 +57,6 @@ private enum MiddlewareScalingWorkloads {
             for index in 0..<count { store.dispatch(actions[index & cycleMask]) }
         }
         blackHole(store.state)
-        return sample
-    }
-
-    static func plainLoop(parts: Int, _ count: Int) -> Sample {
-        let actions = actionCycle { _ in CounterAction.increment }
-        let passThrough: (CounterAction, Int) -> Bool = { _, _ in false }
-        let middlewares = opaque(Array(repeating: passThrough, count: parts))
-        var state = 0
-        var effects = 0
-        let sample = measure {
-            for index in 0..<count {
-                let action = actions[index & cycleMask]
-                for middleware in middlewares where middleware(action, state) { effects += 1 }
-                reduceCounter(action, &state)
-            }
-        }
-        blackHole((state, effects))
         return sample
     }
 }
