@@ -9,13 +9,22 @@ struct Workload: Sendable {
     /// Names the JSON fields of a reference workload: `class_store` gives
     /// `class_store_ns_per_action_median`.
     let key: String
+    /// The key of the reference workload this one is compared with in the table's `×` column
+    /// and its JSON `_ratio` field — a scaling row's own plain loop; `nil` for the baseline.
+    let comparedWith: String?
     /// Builds a fresh subject, processes the given number of actions and measures that.
     let run: @MainActor @Sendable (_ actions: Int) async -> Sample
 
     /// Creates a workload.
-    init(_ label: String, key: String, run: @escaping @MainActor @Sendable (_ actions: Int) async -> Sample) {
+    init(
+        _ label: String,
+        key: String,
+        comparedWith: String? = nil,
+        run: @escaping @MainActor @Sendable (_ actions: Int) async -> Sample
+    ) {
         self.label = label
         self.key = key
+        self.comparedWith = comparedWith
         self.run = run
     }
 }

@@ -16,6 +16,63 @@ struct Budget: Sendable {
         )
     }
 
+    /// At most `limit` heap allocations per action while the subject processed its actions.
+    static func atMostAllocations(perAction limit: Double) -> Budget {
+        Budget(statement: "≤ \(Format.number(limit, digits: 0)) allocation per action") { result in
+            guard allocationCountingIsAvailable else {
+                return BudgetOutcome(holds: false, detail: "allocations are not counted on this platform")
+            }
+            return BudgetOutcome(
+                holds: result.subject.allocationsPerAction <= limit,
+                detail: "\(result.subject.allocations) in \(result.subject.actions) actions"
+            )
+        }
+    }
+
+    /// No heap allocation while a reference workload processed its actions.
+    static func zeroAllocations(in key: String, named name: String) -> Budget {
+        Budget(statement: "\(name): 0 allocations per action") { result in
+            guard allocationCountingIsAvailable else {
+                return BudgetOutcome(holds: false, detail: "allocations are not counted on this platform")
+            }
+            guard let reference = result.reference(key) else {
+                return BudgetOutcome(holds: false, detail: "\(name) was not measured")
+            }
+            return BudgetOutcome(
+                holds: reference.allocations == 0,
+                detail: "\(reference.allocations) in \(reference.actions) actions"
+            )
+        }
+    }
+
+    /// A reference workload's median at most `factor` times the subject's.
+    static func reference(_ key: String, named name: String, atMostTimesSubject factor: Double) -> Budget {
+        Budget(statement: "\(name): median ≤ \(Format.number(factor, digits: 0))× Aqueduct") { result in
+            guard let reference = result.reference(key) else {
+                return BudgetOutcome(holds: false, detail: "\(name) was not measured")
+            }
+            let limit = factor * result.subject.median
+            return BudgetOutcome(
+                holds: reference.median <= limit,
+                detail: "\(Format.nanoseconds(reference.median)) vs limit \(Format.nanoseconds(limit)) ns"
+                    + " (\(Format.number(reference.median / result.subject.median, digits: 2))×)"
+            )
+        }
+    }
+
+    /// A reference workload's median at most `nanoseconds` per action.
+    static func reference(_ key: String, named name: String, atMostNanoseconds limit: Double) -> Budget {
+        Budget(statement: "\(name): median ≤ \(Format.grouped(limit)) ns") { result in
+            guard let reference = result.reference(key) else {
+                return BudgetOutcome(holds: false, detail: "\(name) was not measured")
+            }
+            return BudgetOutcome(
+                holds: reference.median <= limit,
+                detail: "\(Format.nanoseconds(reference.median)) ns"
+            )
+        }
+    }
+
     /// The subject's median at most `factor` times another workload's median.
     ///
     /// - Parameters:
@@ -23,7 +80,8 @@ struct Budget: Sendable {
     ///   - key: A reference workload's key, or `nil` for the baseline.
     ///   - name: How the report names that workload.
     static func atMost(_ factor: Double, times key: String? = nil, named name: String = "baseline") -> Budget {
-        Budget(statement: "median ≤ \(Format.number(factor, digits: 0))× \(name)") { result in
+        Budget(statement: "median ≤ \(Format.number(factor, digits: factor == factor.rounded() ? 0 : 1))× \(name)") {
+            result in
             let other: WorkloadResult? = if let key { result.reference(key) } else { result.baseline }
             guard let other else {
                 return BudgetOutcome(holds: false, detail: "\(name) was not measured")

@@ -4,7 +4,8 @@
 /// `actions_per_second`, `allocations_per_action`, `baseline_ns_per_action_median`,
 /// `baseline_ns_per_action_min`, `baseline_allocations_per_action`, `ratio_to_baseline`,
 /// for each reference `<key>_ns_per_action_median` and `<key>_ns_per_action_min` (scenario a:
-/// `class_store_…`), `repetitions`, `actions_per_repetition`, `quick`, and `budgets`: an array
+/// `class_store_…`) and, for a scaling row, `<key>_ratio` (to the plain loop of its size),
+/// `repetitions`, `actions_per_repetition`, `quick`, and `budgets`: an array
 /// of `{"budget": …, "holds": …, "detail": …}`.
 enum JSONReport {
     /// The line of one scenario.
@@ -26,6 +27,9 @@ enum JSONReport {
             fields.append(("\(reference.key)_ns_per_action_median", Format.json(reference.median)))
             fields.append(("\(reference.key)_ns_per_action_min", Format.json(reference.minimum)))
             fields.append(("\(reference.key)_allocations_per_action", allocations(reference)))
+            if reference.comparedWith != nil {
+                fields.append(("\(reference.key)_ratio", Format.json(result.ratio(of: reference))))
+            }
         }
         fields += [
             ("repetitions", String(result.subject.repetitions)),

@@ -16,6 +16,13 @@ struct ScenarioResult: Sendable {
     /// The subject's median over the baseline's.
     var ratioToBaseline: Double { subject.median / baseline.median }
 
+    /// `workload`'s median over that of the workload it is compared with: its
+    /// ``WorkloadResult/comparedWith`` reference, or the baseline.
+    func ratio(of workload: WorkloadResult) -> Double {
+        let other = workload.comparedWith.flatMap(reference) ?? baseline
+        return workload.median / other.median
+    }
+
     /// The reference workload with the given key.
     func reference(_ key: String) -> WorkloadResult? {
         references.first { $0.key == key }

@@ -4,6 +4,8 @@ struct WorkloadResult: Sendable {
     let label: String
     /// The workload's JSON key (see ``Workload/key``).
     let key: String
+    /// The key of the workload this one is compared with; `nil` for the baseline.
+    let comparedWith: String?
     /// Nanoseconds per action of each recorded repetition.
     private(set) var nanosecondsPerAction: [Double] = []
     /// Allocations counted over every recorded repetition.
@@ -12,9 +14,10 @@ struct WorkloadResult: Sendable {
     private(set) var actions = 0
 
     /// Creates an empty result.
-    init(label: String, key: String) {
+    init(label: String, key: String, comparedWith: String? = nil) {
         self.label = label
         self.key = key
+        self.comparedWith = comparedWith
     }
 
     /// Adds one repetition of `actions` actions.

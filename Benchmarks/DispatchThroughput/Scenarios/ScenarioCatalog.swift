@@ -14,7 +14,8 @@ enum ScenarioSlot: Sendable {
     }
 }
 
-/// The scenarios of issue 8, in report order: one slot a letter.
+/// The scenarios of issue 8 (a to h) and issue 14's scaling scenarios (i to k), in report
+/// order: one slot a letter.
 ///
 /// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
 /// defines its slot in an extension of ``Scenarios``. Slots whose feature has not landed have
@@ -38,8 +39,14 @@ protocol ScenarioCatalog {
     static var g: ScenarioSlot { get }
     /// h. projections 10 levels deep and 1,000 unrelated observers.
     static var h: ScenarioSlot { get }
-    /// i. the recorder middleware writing every action to a file.
+    /// i. 1 to 1,000 bridges, none or one matching (issue 14's scaling rows).
     static var i: ScenarioSlot { get }
+    /// j. 1, 10 and 100 composed middlewares.
+    static var j: ScenarioSlot { get }
+    /// k. 10,000 actions queued in one cascade.
+    static var k: ScenarioSlot { get }
+    /// l. the recorder middleware writing every action to a file.
+    static var l: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -68,7 +75,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one

@@ -36,7 +36,9 @@ extension Scenarios {
                         count in ProjectionWorkloads.withObservers(1_000, distinct: true, count)
                     },
                 ],
-                budgets: []
+                budgets: [
+                    .reference("observers_1000", named: "1,000 observers of 1,000 paths", atMostNanoseconds: 10_000)
+                ]
             )
         )
     }

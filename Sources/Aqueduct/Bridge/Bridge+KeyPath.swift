@@ -22,7 +22,7 @@ extension Bridge {
     public static func on(_ match: KeyPath<Action, Void?> & Sendable, send action: Action) -> Bridge {
         Bridge(
             matches: { $0[keyPath: match] != nil },
-            derive: { $0[keyPath: match] != nil ? action : nil }
+            derive: { _ in action }
         )
     }
 

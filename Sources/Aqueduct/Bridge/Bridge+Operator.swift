@@ -38,7 +38,7 @@ infix operator --> : BridgePrecedence
 public func --> <Action: Sendable>(match: @escaping @Sendable (Action) -> Void?, action: Action) -> Bridge<Action> {
     Bridge(
         matches: { match($0) != nil },
-        derive: { match($0) != nil ? action : nil }
+        derive: { _ in action }
     )
 }
 
@@ -129,6 +129,6 @@ public func --> <Action: Sendable, Payload, State>(
 public func --> <Action: Equatable & Sendable>(match: Action, action: Action) -> Bridge<Action> {
     Bridge(
         matches: { $0 == match },
-        derive: { $0 == match ? action : nil }
+        derive: { _ in action }
     )
 }

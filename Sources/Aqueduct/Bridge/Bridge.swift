@@ -25,7 +25,8 @@ public struct Bridge<Action: Sendable>: Sendable {
     /// `nil` for a bridge made from a bare derivation, which is always a candidate.
     @usableFromInline
     internal let matches: (@Sendable (Action) -> Bool)?
-    /// Derives the action to send, after the reducer; `nil` sends nothing.
+    /// Derives the action to send, after the reducer; `nil` sends nothing. Called only for an
+    /// action ``matches`` accepted, so a fixed action needs no second test.
     @usableFromInline
     internal let derivation: @Sendable (Action) -> Action?
 

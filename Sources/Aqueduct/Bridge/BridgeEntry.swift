@@ -1,7 +1,7 @@
 /// A bridge as a ``BridgeMiddleware`` keeps it: how it matches, how it derives, its filter and
 /// where it was added.
 @usableFromInline
-internal struct BridgeEntry<Action: Sendable, State>: Sendable {
+internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// When a matching bridge fires, evaluated after the reducer.
     @usableFromInline
     enum Filter: Sendable {
@@ -24,38 +24,38 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
     /// for a bridge made from a bare derivation.
     @usableFromInline
     let matches: (@Sendable (Action) -> Bool)?
-    /// Makes the action to send after the reducer: a ``StateBridge``'s derivation, or a
-    /// ``Bridge``'s wrapped to ignore the state. One closure for both kinds keeps an entry as
-    /// cheap to copy as a closure, where an enum of the two was copied and destroyed through
-    /// outlined value-witness calls for every entry the loops in `handle` visit.
+    /// A ``Bridge``'s derivation: the action to send, from the original action alone.
     @usableFromInline
-    let derivation: @MainActor @Sendable (Action, GetState<State>) -> Action?
+    let derive: (@Sendable (Action) -> Action?)?
+    /// A ``StateBridge``'s derivation, which reads the state after the reducer. Exactly one of
+    /// ``derive`` and this is set.
+    @usableFromInline
+    let deriveWithState: (@MainActor @Sendable (Action, GetState<State>) -> Action?)?
     @usableFromInline
     let filter: Filter
+    /// Where the bridge was added, shown in the derived actions' info.
     @usableFromInline
-    let file: StaticString
+    let site: BridgeSite
+    /// Whether firing the bridge reads the state: it has a filter or is a ``StateBridge``.
     @usableFromInline
-    let function: StaticString
-    @usableFromInline
-    let line: UInt
+    let readsState: Bool
 
-    init(bridge: Bridge<Action>, filter: Filter, file: StaticString, function: StaticString, line: UInt) {
-        let derive = bridge.derivation
+    init(bridge: Bridge<Action>, filter: Filter, site: BridgeSite) {
         self.matches = bridge.matches
-        self.derivation = { action, _ in derive(action) }
+        self.derive = bridge.derivation
+        self.deriveWithState = nil
         self.filter = filter
-        self.file = file
-        self.function = function
-        self.line = line
+        self.site = site
+        if case .always = filter { self.readsState = false } else { self.readsState = true }
     }
 
-    init(bridge: StateBridge<Action, State>, file: StaticString, function: StaticString, line: UInt) {
+    init(bridge: StateBridge<Action, State>, site: BridgeSite) {
         self.matches = bridge.matches
-        self.derivation = bridge.derivation
+        self.derive = nil
+        self.deriveWithState = bridge.derivation
         self.filter = .always
-        self.file = file
-        self.function = function
-        self.line = line
+        self.site = site
+        self.readsState = true
     }
 
     /// `true` when the bridge may fire for `action`: its cheap matching test passes, or it has none.
@@ -64,14 +64,81 @@ internal struct BridgeEntry<Action: Sendable, State>: Sendable {
         matches?(action) ?? true
     }
 
-    /// The source of an action this bridge derived from `original`: the original's source with
-    /// the line `Bridged from <original> at <File.swift>, <function>:<line>`, built only if read.
+    /// The action this bridge derives from `action` after the reducer, or `nil`; `state` is
+    /// `nil` only when the bridge does not read it.
+    @MainActor
+    @inlinable
+    func derivedAction(from action: Action, state: GetState<State>?) -> Action? {
+        if let derive = derive?(action) { return derive }
+        if derive != nil { return nil }
+        guard let state else { return nil }
+        return deriveWithState?(action, state)
+    }
+}
+
+/// The bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: what
+/// `handle` walks before the reducer and a ``BridgeFiring`` after it.
+///
+/// A chain of objects, each walked by calling the next through `next?.` — which the optimiser
+/// turns into a loop that reads each bridge's closures in place. Loops over an array of bridges
+/// retained and released each closure around its call (the optimiser cannot prove that a call
+/// leaves the array alone), which was most of a bridged dispatch (benchmark scenario e).
+@usableFromInline
+internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @usableFromInline
-    func derivedSource(from source: ActionSource, original: Action) -> ActionSource {
-        let (file, function, line) = (self.file, self.function, self.line)
-        return source.appendingInfo(deferred: {
-            let fileName = ActionSource(file: file, function: function, line: line).fileName
-            return "Bridged from \(ActionDescription.describe(original)) at \(fileName), \(function):\(line)"
-        })
+    let rule: BridgeRule<Action, State>
+    @usableFromInline
+    let next: BridgeEntry?
+    /// Whether this bridge or one after it reads the state when it fires: a firing from here
+    /// keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
+    @usableFromInline
+    let readsState: Bool
+
+    /// Makes the chain of `rules`, in order; `nil` for none.
+    static func chain(_ rules: [BridgeRule<Action, State>]) -> BridgeEntry? {
+        var head: BridgeEntry?
+        for rule in rules.reversed() { head = BridgeEntry(rule: rule, next: head) }
+        return head
+    }
+
+    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?) {
+        self.rule = rule
+        self.next = next
+        self.readsState = rule.readsState || next?.readsState == true
+    }
+
+    /// The first bridge from this one on that may fire for `action`, or `nil`.
+    @inlinable
+    func firstMatch(for action: Action) -> BridgeEntry? {
+        if rule.mayMatch(action) { return self }
+        return next?.firstMatch(for: action)
+    }
+
+    /// Fires this bridge and the ones after it that match `firing`'s cause, in order: filters,
+    /// derives and sends. This bridge is known to match when `matched` is `true`.
+    @MainActor
+    @inlinable
+    func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, ActionSource) -> Void) {
+        if matched || rule.mayMatch(firing.cause),
+            firing.state.map({ rule.filter.passes($0) }) ?? true,
+            let derived = rule.derivedAction(from: firing.cause, state: firing.state)
+        {
+            send(derived, firing.derivedSource(for: self))
+        }
+        next?.fire(firing, matched: false, send)
+    }
+}
+
+/// The `.bridge(...)` call that added a bridge: what a derived action's info line names.
+@usableFromInline
+internal struct BridgeSite: Sendable {
+    let file: StaticString
+    let function: StaticString
+    let line: UInt
+
+    /// `Bridged from <cause> at <File.swift>, <function>:<line>`.
+    func infoLine(bridging cause: some Any) -> String {
+        let fileName = ActionSource(file: file, function: function, line: line).fileName
+        return "Bridged from \(ActionDescription.describe(cause)) at \(fileName), \(function):\(line)"
     }
 }

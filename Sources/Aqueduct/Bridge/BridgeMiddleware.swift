@@ -19,13 +19,14 @@
 /// ## When bridges fire
 /// Whether an action matches a bridge is decided in ``handle(action:from:state:)``, before the
 /// reducer. The filters (`when:`) and the derivations run *after* the reducer has run on the
-/// original action, in an ``Effect/immediate(_:)`` effect, so a filter — and a
-/// ``StateBridge``'s closure — reads the new state.
+/// original action, in the effect `handle` returned, so a filter — and a ``StateBridge``'s
+/// closure — reads the new state.
 /// The derived actions are processed in the same `dispatch` call, right after the original
 /// action, with no task and no hop. Several bridges matching one action fire in the order
 /// they were added.
 ///
-/// When no bridge matches, `handle` returns ``Effect/none`` without allocating.
+/// When no bridge matches, `handle` returns ``Effect/none`` without allocating. When one
+/// matches, the effect and the derived action's source are one allocation together.
 ///
 /// ## Tracing
 /// A derived action keeps its original action's ``ActionSource/file``,
@@ -44,7 +45,10 @@
 /// `BridgeMiddleware` is a `Sendable` value; the store calls it on the main actor.
 public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     @usableFromInline
-    internal let entries: [BridgeEntry<Action, State>]
+    internal let rules: [BridgeRule<Action, State>]
+    /// ``rules`` as the chain `handle` walks.
+    @usableFromInline
+    internal let chain: BridgeEntry<Action, State>?
 
     /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
     ///
@@ -53,11 +57,12 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
     /// ```
     public init() {
-        self.entries = []
+        self.init(rules: [])
     }
 
-    private init(entries: [BridgeEntry<Action, State>]) {
-        self.entries = entries
+    private init(rules: [BridgeRule<Action, State>]) {
+        self.rules = rules
+        self.chain = BridgeEntry.chain(rules)
     }
 
     /// The number of bridges this middleware holds.
@@ -65,7 +70,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// ```swift
     /// #expect(appBridges.count == 2)
     /// ```
-    public var count: Int { entries.count }
+    public var count: Int { rules.count }
 
     /// Adds a bridge that fires whenever its action matches.
     ///
@@ -86,7 +91,9 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Self {
-        adding(BridgeEntry(bridge: bridge, filter: .always, file: file, function: function, line: line))
+        adding(
+            BridgeRule(bridge: bridge, filter: .always, site: BridgeSite(file: file, function: function, line: line))
+        )
     }
 
     /// Adds a bridge that fires only when a condition on the state holds after the reducer.
@@ -113,7 +120,13 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Self {
-        adding(BridgeEntry(bridge: bridge, filter: .condition(condition), file: file, function: function, line: line))
+        adding(
+            BridgeRule(
+                bridge: bridge,
+                filter: .condition(condition),
+                site: BridgeSite(file: file, function: function, line: line)
+            )
+        )
     }
 
     /// Adds a bridge that fires only when a `Bool` in the state is `true` after the reducer.
@@ -139,7 +152,13 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Self {
-        adding(BridgeEntry(bridge: bridge, filter: .flag(flag), file: file, function: function, line: line))
+        adding(
+            BridgeRule(
+                bridge: bridge,
+                filter: .flag(flag),
+                site: BridgeSite(file: file, function: function, line: line)
+            )
+        )
     }
 
     /// Adds a bridge whose derived action reads the state after the reducer, written with `-->`
@@ -167,11 +186,11 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         function: StaticString = #function,
         line: UInt = #line
     ) -> Self {
-        adding(BridgeEntry(bridge: bridge, file: file, function: function, line: line))
+        adding(BridgeRule(bridge: bridge, site: BridgeSite(file: file, function: function, line: line)))
     }
 
-    private func adding(_ entry: BridgeEntry<Action, State>) -> Self {
-        Self(entries: entries + [entry])
+    private func adding(_ rule: BridgeRule<Action, State>) -> Self {
+        Self(rules: rules + [rule])
     }
 
     /// Finds the bridges that match `action` and, if there are any, returns the effect that
@@ -181,25 +200,24 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///   - action: The action about to be reduced.
     ///   - source: Its source; derived actions keep it and add a line of info.
     ///   - state: The state getter; the filters call it after the reducer.
-    /// - Returns: ``Effect/none`` when no bridge matches, otherwise an ``Effect/immediate(_:)``
-    ///   effect.
+    /// - Returns: ``Effect/none`` when no bridge matches, without allocating; otherwise an
+    ///   effect that runs synchronously after the reducer, like an ``Effect/immediate(_:)`` one.
     /// - Complexity: O(*n*) in the number of bridges.
-    // Inlinable so that the matching loop is specialised for the app's action: unspecialised,
-    // it looked up generic metadata for every bridge on every action (benchmark scenario e).
+    // Inlinable so that the matching loop is specialised for the app's action, and so is the
+    // derivation the effect runs: unspecialised, both looked up generic metadata for every bridge
+    // on every action (benchmark scenario e's 2× budget).
     @MainActor
     @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        // A plain loop: the unspecialised `firstIndex(where:)` allocated once per call in a
-        // debug build (measured with a counting `malloc`), and a non-match must not allocate.
-        var first = 0
-        while first < entries.count, !entries[first].mayMatch(action) { first += 1 }
-        if first == entries.count { return .none }
-        let entries = self.entries
-        return .immediate { send in
-            for entry in entries[first...] where entry.mayMatch(action) && entry.filter.passes(state) {
-                guard let derived = entry.derivation(action, state) else { continue }
-                send._sendBridged(derived, from: entry.derivedSource(from: source, original: action))
-            }
-        }
+        // A non-match must not allocate; the walk reads each bridge in place (see `BridgeEntry`).
+        guard let first = chain?.firstMatch(for: action) else { return .none }
+        let firing = BridgeFiring(
+            first: first,
+            cause: action,
+            causeSource: source,
+            state: first.readsState ? state : nil,
+            run: { firing, send in firing.fire(send) }
+        )
+        return Effect(_box: firing)
     }
 }

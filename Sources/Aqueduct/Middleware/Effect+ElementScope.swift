@@ -20,7 +20,7 @@ extension Effect {
     /// - Returns: The effect, scoped to the element.
     func scoped(to element: some Hashable & Sendable) -> Effect {
         switch operation {
-        case .none, .send, .immediate, .run:
+        case .none, .send, .immediate, .run, .deriving:
             return self
         case .merge(let effects):
             return .merge(effects.map { $0.scoped(to: element) })

@@ -40,7 +40,23 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     @usableFromInline
     @exclusivity(unchecked)
     private(set) var hasPathWatchers = false
-    private var watchers: [Watcher] = []
+    private var watchers: [Watcher] = [] {
+        didSet {
+            words = watchers.map { watcher in
+                guard let stored = watcher.storedWord else { return WatchedWord(offset: -1, size: 0, last: 0) }
+                return WatchedWord(offset: stored.offset, size: stored.size, last: watcher.lastWord())
+            }
+            watchersVersion &+= 1
+        }
+    }
+    /// Per watcher, in the same order: its ``StoredWord`` and the bytes last seen there, or an
+    /// offset of -1 when its value is always compared generically. Read and written only by
+    /// ``storeDidProcess()`` and the `didSet` of ``watchers``, never during each other.
+    @exclusivity(unchecked)
+    private var words: [WatchedWord] = []
+    /// Counts the changes of ``watchers``, so that ``storeDidProcess()`` sees when an observer it
+    /// called subscribed or unsubscribed.
+    private var watchersVersion = 0
     /// Observers of the whole state, which the store calls itself (see ``StateObservers``).
     @usableFromInline
     @exclusivity(unchecked)
@@ -173,6 +189,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
             path: statePath,
             sharingKey: path,
             isDuplicate: { $0 == $1 },
+            comparesWithEquality: true,
             last: statePath.read(from: memory)
         )
         shared[path] = watcher
@@ -198,7 +215,13 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
             } else {
                 // Subscribed in the middle of processing an action that changed the value: the
                 // shared watcher has a change to deliver that this observer has already seen.
-                watcher = PathWatcher(path: statePath, sharingKey: nil, isDuplicate: isDuplicate, last: current)
+                watcher = PathWatcher(
+                    path: statePath,
+                    sharingKey: nil,
+                    isDuplicate: isDuplicate,
+                    comparesWithEquality: true,
+                    last: current
+                )
                 append(watcher)
             }
         } else {
@@ -206,6 +229,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
                 path: statePath,
                 sharingKey: sharing ? path : nil,
                 isDuplicate: isDuplicate,
+                comparesWithEquality: sharing,
                 last: current
             )
             if sharing { shared[path] = watcher }
@@ -247,7 +271,17 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     func storeDidProcess() {
         guard hasPathWatchers else { return }
         var hasIdle = false
-        for watcher in watchers {
+        let watchers = self.watchers
+        let version = watchersVersion
+        for index in watchers.indices {
+            // The bytes first: no generic code for a value whose bytes did not change. Only while
+            // `words` still lines up with `watchers`, which an observer may have changed.
+            if version == watchersVersion, words[index].offset >= 0 {
+                let now = memory.word(at: words[index].offset, size: words[index].size)
+                if now == words[index].last { continue }
+                words[index].last = now
+            }
+            let watcher = watchers[index]
             guard watcher.check(memory) else { continue }
             if watcher.isArmed {
                 // Disarm first: a tracker's onChange may read the path again, which re-arms it.
@@ -260,13 +294,24 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
             if watcher.isIdle { hasIdle = true }
         }
         if hasIdle {
-            for watcher in watchers where watcher.isIdle {
+            for watcher in self.watchers where watcher.isIdle {
                 if let key = watcher.sharingKey, shared[key] === watcher { shared[key] = nil }
             }
-            watchers.removeAll { $0.isIdle }
+            self.watchers.removeAll { $0.isIdle }
             updateWatching()
         }
     }
+}
+
+/// A watcher's stored word, as ``ObservationHub/storeDidProcess()`` compares it (see
+/// ``StoredWord``). Not nested in the generic hub: a nested type's metadata would be looked
+/// up on every use.
+internal struct WatchedWord {
+    /// The value's offset in the state, or -1 for a watcher compared generically.
+    let offset: Int
+    let size: Int
+    /// The bytes at `offset` when last compared.
+    var last: UInt64
 }
 
 /// How a subscription reaches its hub without a weak reference, which would give the hub a side

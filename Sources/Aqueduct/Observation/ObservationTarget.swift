@@ -10,7 +10,8 @@ internal protocol ObservationTarget<State>: AnyObject {
     func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value>) -> Value
 
     /// Calls `observer` with the value at `path` after each action that changed it: compared
-    /// with `isDuplicate`; observers of one path `sharing` a watcher compare it once.
+    /// with `isDuplicate`; observers of one path `sharing` a watcher compare it once. `sharing`
+    /// is only `true` when `isDuplicate` is the value's `==` (see ``StoredWord``).
     func subscribe<Value>(
         _ path: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,

@@ -29,10 +29,17 @@ internal class Watcher {
     /// The key the registrar tracks this path under (a `KeyPath<ObservationHub<State>, Void>`),
     /// made when the path is first read with tracking.
     var trackingKey: AnyKeyPath?
+    /// Where the value's bytes are, when they alone can tell that it has not changed.
+    let storedWord: StoredWord?
 
-    init(sharingKey: AnyKeyPath?) {
+    init(sharingKey: AnyKeyPath?, storedWord: StoredWord?) {
         self.sharingKey = sharingKey
+        self.storedWord = storedWord
     }
+
+    /// The bytes of the value last compared, as ``StateMemory/word(at:size:)`` reads them; only
+    /// called when ``storedWord`` is not `nil`.
+    func lastWord() -> UInt64 { 0 }
 
     /// Nobody listens and no tracker waits: the hub can drop this watcher.
     var isIdle: Bool { !isArmed && !hasSinks }
@@ -62,10 +69,13 @@ internal final class PathWatcher<State, Value>: Watcher {
     var last: Value
     private var sinks: [WatcherSink<Value>] = []
 
+    /// - Parameter comparesWithEquality: `isDuplicate` is the value's `==`, so that equal bytes
+    ///   mean a duplicate (see ``StoredWord``).
     init(
         path: StatePath<State, Value>,
         sharingKey: AnyKeyPath?,
         isDuplicate: @escaping (Value, Value) -> Bool,
+        comparesWithEquality: Bool,
         last: Value
     ) {
         self.path = path
@@ -73,7 +83,21 @@ internal final class PathWatcher<State, Value>: Watcher {
         self.keyPath = path.keyPath
         self.isDuplicate = isDuplicate
         self.last = last
-        super.init(sharingKey: sharingKey)
+        let storedWord: StoredWord? =
+            if comparesWithEquality, let offset = path.offset, _isPOD(Value.self), MemoryLayout<Value>.size <= 8 {
+                StoredWord(offset: offset, size: MemoryLayout<Value>.size)
+            } else {
+                nil
+            }
+        super.init(sharingKey: sharingKey, storedWord: storedWord)
+    }
+
+    override func lastWord() -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeBytes(of: last) { bytes in
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: bytes) }
+        }
+        return word
     }
 
     override var hasSinks: Bool { !sinks.isEmpty }
@@ -111,4 +135,19 @@ internal final class PathWatcher<State, Value>: Watcher {
             sink.finish()
         }
     }
+}
+
+/// Where a watched value lies in the state when its bytes alone can tell that it has not
+/// changed: a value of at most 8 bytes with no references (`_isPOD`), at a known offset (see
+/// ``StateMemory``), compared with `==`.
+///
+/// For such a value equal bytes mean equal values, since `==` is reflexive — so the hub compares
+/// one word per path and calls the watcher's generic comparison only when the bytes differ
+/// (benchmark scenario h, 1,000 observers of 1,000 paths). The one value `==` does not find
+/// equal to itself, a floating-point NaN, counts as unchanged while its bytes stay the same.
+internal struct StoredWord {
+    /// The value's byte offset in the state.
+    let offset: Int
+    /// The value's size in bytes, at most 8.
+    let size: Int
 }

@@ -43,6 +43,22 @@ internal struct StateMemory {
         address.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
     }
 
+    /// The `size` bytes at `offset` (at most 8), as the low bytes of a word: what a
+    /// ``StoredWord`` compares.
+    internal func word(at offset: Int, size: Int) -> UInt64 {
+        let bytes = address.advanced(by: offset)
+        switch size {
+        case 8: return bytes.loadUnaligned(as: UInt64.self)
+        case 4: return UInt64(bytes.loadUnaligned(as: UInt32.self))
+        case 2: return UInt64(bytes.loadUnaligned(as: UInt16.self))
+        case 1: return UInt64(bytes.load(as: UInt8.self))
+        default:
+            var word: UInt64 = 0
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: size)) }
+            return word
+        }
+    }
+
     /// The value at `keyPath` in the state, whose type is `Root`: a load when `offset` (its
     /// offset in `Root`) is known, the key path applied to the state in place otherwise.
     ///

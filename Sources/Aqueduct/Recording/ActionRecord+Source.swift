@@ -43,7 +43,7 @@ extension ActionRecord {
                 file: source.file,
                 function: source.function,
                 line: source.line,
-                info: source._extras?.lines ?? []
+                info: source.infoLines
             )
         }
 

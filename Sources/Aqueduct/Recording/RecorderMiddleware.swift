@@ -30,7 +30,7 @@ import Foundation
 /// On the main actor, per action: two clock readings, two copies of the state (copy-on-write
 /// references for the usual struct of arrays and dictionaries), one effect and one closure
 /// handed to the ``RecordingWriter``. The diff, the encoding and the writing run on the
-/// writer's queue. `Benchmarks/` measures it (scenario i).
+/// writer's queue. `Benchmarks/` measures it (scenario l).
 ///
 /// `RecorderMiddleware` is a `Sendable` value; the store calls it on the main actor.
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {

@@ -1,5 +1,6 @@
 /// What a runtime is doing on the main actor: idle, or processing an action with a FIFO of
-/// actions queued behind it. A pure value: each transition says what the runtime must do next.
+/// actions queued behind it. Each transition says what the runtime must do next. Kept in place
+/// by its runtime, never copied: its queue's buffer is shared by copies (see ``ActionQueue``).
 ///
 /// Actions dispatched while another is being processed (by a middleware, an effect, an
 /// observer) are queued and processed after it, never re-entrantly. One dispatch may set off
@@ -12,14 +13,13 @@
 /// while another is processed with none given — that action, `dispatchedDuring`. Stamping
 /// writes three words of a source; it allocates nothing.
 ///
-/// The queue is an array with a moving head: appending and popping are O(1), and the storage
-/// is kept between cascades, so a dispatch that queues nothing allocates nothing.
+/// The queue (``ActionQueue``) moves actions in and out without copying them, and keeps its
+/// buffer between cascades, so a dispatch that queues nothing allocates nothing, nor does a
+/// cascade that queues no more than an earlier one.
 @usableFromInline
 internal struct DispatchStateMachine<Action> {
     @usableFromInline
-    internal var queue: [(action: Action, source: ActionSource)] = []
-    @usableFromInline
-    internal var head = 0
+    internal var queue = ActionQueue<Action>()
     @usableFromInline
     internal var isProcessing = false
     /// Actions processed since the outermost dispatch began, that one included.
@@ -64,7 +64,7 @@ internal struct DispatchStateMachine<Action> {
             } else {
                 source._stampCause(currentSeq < 0 ? nil : ActionCause(seq: currentSeq, kind: .dispatchedDuring))
             }
-            queue.append((action, source))
+            queue.append(action, from: source)
             return .queued
         }
         isProcessing = true
@@ -100,7 +100,7 @@ internal struct DispatchStateMachine<Action> {
     /// call to ``next()`` on every dispatch, scenario a's median rose by 5 ns.
     @inlinable
     internal mutating func finishIfNothingQueued() -> Bool {
-        if head < queue.count { return false }
+        if !queue.isEmpty { return false }
         isProcessing = false
         return true
     }
@@ -120,25 +120,19 @@ internal struct DispatchStateMachine<Action> {
     /// An action was processed.
     @inlinable
     internal mutating func next() -> NextAction {
-        guard head < queue.count else {
+        guard let queued = queue.removeFirst() else {
             isProcessing = false
             return .finished
         }
-        var (action, source) = queue[head]
-        head += 1
         processedInCascade += 1
         if processedInCascade > cascadeLimit {
-            let dropped = queue.count - head + 1
-            queue.removeAll(keepingCapacity: true)
-            head = 0
+            let dropped = queue.count + 1
+            queue.removeAll()
             isProcessing = false
-            return .runaway(action, source, limit: cascadeLimit, droppedCount: dropped)
+            return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
         }
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        var source = queued.source
         source._seq = begin()
-        return .process(action, source)
+        return .process(queued.action, source)
     }
 }

@@ -57,11 +57,12 @@ extension StoreRuntime {
         case .send(let action, let given):
             dispatch(action, from: given ?? cause.derivedSource, causedBy: cause.actionCause(.sentByEffect))
         case .immediate(let work):
-            work(
-                ImmediateSend(_kinded: { action, given, kind in
-                    self.dispatch(action, from: given ?? cause.derivedSource, causedBy: cause.actionCause(kind))
-                })
-            )
+            let sender = ImmediateSender(runtime: self, cause: cause)
+            work(ImmediateSend(_kinded: { action, given, kind in sender.send(action, from: given, kind: kind) }))
+        case .deriving(let work):
+            work.derive { action, source in
+                dispatch(action, from: source, causedBy: cause.actionCause(.bridgedFrom))
+            }
         case .run(let priority, let operation):
             startEffect(priority: priority, operation: operation, cause: cause, ids: ids)
         case .merge(let effects):
@@ -75,6 +76,36 @@ extension StoreRuntime {
             runConcatenation(effects, cause: cause, ids: ids)
         case .throttle(let throttle, let inner):
             runThrottled(inner, throttle, cause: cause, ids: ids)
+        }
+    }
+
+    /// What the ``ImmediateSend`` of an `.immediate` effect calls: dispatches through the
+    /// runtime, and derives the source of the actions sent without one once, when the first is
+    /// sent — one info node shared by all of them rather than one per action (a cascade of
+    /// sends, benchmark scenario k). The send's closure captures this object alone, which is
+    /// then its context: no allocation besides it.
+    @MainActor
+    @usableFromInline
+    internal final class ImmediateSender {
+        @usableFromInline
+        let runtime: StoreRuntime
+        @usableFromInline
+        let cause: EffectCause
+        @usableFromInline
+        var derivedSource: ActionSource?
+
+        @usableFromInline
+        init(runtime: StoreRuntime, cause: EffectCause) {
+            self.runtime = runtime
+            self.cause = cause
+        }
+
+        @inlinable
+        func send(_ action: Action, from given: ActionSource?, kind: ActionCause.Kind) {
+            let actionCause = cause.actionCause(kind)
+            if let given { return runtime.dispatch(action, from: given, causedBy: actionCause) }
+            if derivedSource == nil { derivedSource = cause.derivedSource }
+            runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause)
         }
     }
 

@@ -192,12 +192,19 @@ package final class StoreRuntime<Action: Sendable, State> {
     /// Processes one action: middleware, reducer, effect, then the `didProcess` hook.
     @inlinable
     internal func process(_ action: Action, _ source: ActionSource) {
-        if let handle {
-            let effect = handle(action, source, getState)
-            reducer._reduce(action, &fields.pointee.state)
-            if !effect.isNone { run(effect, cause: .action(action, source), ids: []) }
-        } else {
-            reducer._reduce(action, &fields.pointee.state)
+        // `handle?(…)`, not `if let handle`: binding the closure copies it, a retain and a
+        // release of its context per action, where an optional call borrows it.
+        let effect = handle?(action, source, getState)
+        reducer._reduce(action, &fields.pointee.state)
+        if let storage = effect?._box {
+            // A bridge's firing derives and queues its actions itself, with their sources:
+            // asked first, so that no cause is built for it (see `EffectStorage`).
+            let bridged = source.seq.map { ActionCause(seq: $0, kind: .bridgedFrom) }
+            if !storage.deriveActions({ derived, derivedSource in
+                dispatch(derived, from: derivedSource, causedBy: bridged)
+            }) {
+                run(effect.unsafelyUnwrapped, cause: .action(action, source), ids: [])
+            }
         }
         if fields.pointee.hasObservers { notifyObservers(action, source) }
     }

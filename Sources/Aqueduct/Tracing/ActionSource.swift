@@ -36,10 +36,12 @@ public struct ActionSource: Sendable {
     internal var _causeKindCode: UInt8
     @usableFromInline
     internal let _functionLiteral: StaticString
-    /// Run-time strings and info lines; `nil` for a plain call site, which keeps building,
-    /// copying and destroying a source as cheap as a few words and one `nil` check.
+    /// Run-time strings and info lines, newest first: a ``SourceNode``, kept as a plain object
+    /// reference so that copying a source is copying a few words and one retain (an existential
+    /// of the protocol is copied through an outlined value witness, which made every queued
+    /// action measurably slower: benchmark scenario e). `nil` for a plain call site.
     @usableFromInline
-    internal let _extras: SourceExtras?
+    internal let _extras: SourceNodeReference?
 
     /// The line of the call that dispatched the action.
     public let line: UInt
@@ -97,10 +99,17 @@ public struct ActionSource: Sendable {
         self._causeSeq = 0
     }
 
-    private init(copying source: ActionSource, extras: SourceExtras) {
+    /// A source derived from `source`: its call site, with `node` — whose ``SourceNode/earlier``
+    /// is `source`'s node — as its newest info line.
+    ///
+    /// - Parameters:
+    ///   - source: The source of the action the new one was derived from.
+    ///   - node: The line saying how; `node.earlier` must be `source._extras`.
+    @usableFromInline
+    internal init(derivedFrom source: ActionSource, node: some SourceNode) {
         self._fileLiteral = source._fileLiteral
         self._functionLiteral = source._functionLiteral
-        self._extras = extras
+        self._extras = node
         self.line = source.line
         self._causeKindCode = source._causeKindCode
         self._seq = source._seq
@@ -146,10 +155,10 @@ public struct ActionSource: Sendable {
     }
 
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
-    public var file: String { _extras?.file ?? _fileLiteral.description }
+    public var file: String { _node?.file ?? _fileLiteral.description }
 
     /// The function that dispatched the action, in `#function` form (`start(_:)`).
-    public var function: String { _extras?.function ?? _functionLiteral.description }
+    public var function: String { _node?.function ?? _functionLiteral.description }
 
     /// Free-form context: what the dispatcher said, and one line per derivation hop (an effect
     /// that sent the action, a bridge that derived it), oldest first. `nil` when nothing was
@@ -157,8 +166,8 @@ public struct ActionSource: Sendable {
     ///
     /// Lines added with ``appendingInfo(deferred:)`` are built here, each time this is read.
     public var info: String? {
-        guard let extras = _extras else { return nil }
-        let lines = extras.lines
+        guard let node = _node else { return nil }
+        let lines = node.infoLines
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
@@ -200,10 +209,16 @@ public struct ActionSource: Sendable {
         appending(.deferred(line))
     }
 
+    /// The info lines, oldest first, each built now; empty when there are none.
+    internal var infoLines: [String] { _node?.infoLines ?? [] }
+
+    /// The newest node, as its protocol.
+    private var _node: (any SourceNode)? { SourceNodes.node(_extras) }
+
     private func appending(_ line: InfoLine) -> ActionSource {
         ActionSource(
-            copying: self,
-            extras: SourceExtras(file: _extras?.file, function: _extras?.function, earlier: _extras, line: line)
+            derivedFrom: self,
+            node: SourceExtras(file: _node?.file, function: _node?.function, earlier: _extras, line: line)
         )
     }
 }
@@ -267,31 +282,26 @@ internal enum InfoLine: Sendable {
     }
 }
 
-/// What a source has beyond its call site: run-time file and function strings, and its info
-/// lines as a list from the newest back, so that appending a line shares the older ones.
+/// An info line given as text or as a function that builds it, with the run-time file and
+/// function strings of a source made from strings (decoded from a log, say).
 @usableFromInline
-internal final class SourceExtras: Sendable {
+internal final class SourceExtras: SourceNode {
+    @usableFromInline
     let file: String?
+    @usableFromInline
     let function: String?
-    let earlier: SourceExtras?
+    @usableFromInline
+    let earlier: SourceNodeReference?
     let line: InfoLine?
 
     @usableFromInline
-    init(file: String?, function: String?, earlier: SourceExtras?, line: InfoLine?) {
+    init(file: String?, function: String?, earlier: SourceNodeReference?, line: InfoLine?) {
         self.file = file
         self.function = function
         self.earlier = earlier
         self.line = line
     }
 
-    /// The info lines, oldest first.
-    var lines: [String] {
-        var lines: [String] = []
-        var node: SourceExtras? = self
-        while let current = node {
-            if let line = current.line { lines.append(line.text) }
-            node = current.earlier
-        }
-        return lines.reversed()
-    }
+    @usableFromInline
+    var infoLine: String? { line?.text }
 }

@@ -2,7 +2,7 @@ import Aqueduct
 import Foundation
 
 extension Scenarios {
-    /// i. The counter with a ``RecorderMiddleware`` writing every action to a file: what
+    /// l. The counter with a ``RecorderMiddleware`` writing every action to a file: what
     /// recording a session costs per action.
     ///
     /// The subject times the dispatches only (the main actor's share: the effect, two clock
@@ -10,10 +10,10 @@ extension Scenarios {
     /// writer has built and written every record (the diff, the encoding, `write(2)`), which
     /// runs on the writer's queue. The baseline is scenario a's store without the recorder, so
     /// the ratio minus one is the recorder's overhead.
-    static var i: ScenarioSlot {
+    static var l: ScenarioSlot {
         .ready(
             Scenario(
-                id: "i",
+                id: "l",
                 title: "recorder middleware writes each action to a file",
                 actionsPerRepetition: 20_000,
                 subject: Workload("Aqueduct + recorder, dispatch only", key: "recorder_dispatch") { count in

@@ -1,0 +1,159 @@
+/// The actions queued behind the one being processed, first in, first out: the queue of
+/// ``DispatchStateMachine``.
+///
+/// A buffer whose live entries are `head..<tail`: queueing initialises the entry at the tail,
+/// taking moves the entry at the head out (nothing is copied, retained or destroyed on the way),
+/// and when the two meet both go back to the start, so the buffer is reused by every cascade and
+/// grows only when a cascade queues more than any before it.
+///
+/// Why not an array emptied with `removeAll(keepingCapacity:)`: taking an action copied it and
+/// its source (a retain), emptying destroyed them again (a release), and both went through the
+/// run time's generic value witnesses of the element, for every queued action (benchmark
+/// scenario e).
+///
+/// A value with reference semantics: the buffer is shared by copies. Its one owner, the state
+/// machine, mutates it in place.
+@usableFromInline
+internal struct ActionQueue<Action> {
+    /// One queued action.
+    @usableFromInline
+    internal struct Entry {
+        @usableFromInline var action: Action
+        @usableFromInline var source: ActionSource
+
+        @inlinable
+        init(action: Action, source: ActionSource) {
+            self.action = action
+            self.source = source
+        }
+    }
+
+    /// `nil` until the first action is queued.
+    @usableFromInline
+    internal var buffer: Buffer?
+
+    @inlinable
+    internal init() {}
+
+    /// The number of queued actions.
+    @inlinable
+    internal var count: Int {
+        guard let buffer else { return 0 }
+        return buffer.withUnsafeMutablePointerToHeader { $0.pointee.tail - $0.pointee.head }
+    }
+
+    /// `true` when nothing is queued.
+    @inlinable
+    internal var isEmpty: Bool {
+        guard let buffer else { return true }
+        return buffer.withUnsafeMutablePointerToHeader { $0.pointee.head == $0.pointee.tail }
+    }
+
+    /// Queues an action behind the others.
+    ///
+    /// - Complexity: O(1), amortised over the growth of the buffer.
+    @inlinable
+    internal mutating func append(_ action: Action, from source: ActionSource) {
+        if let buffer, buffer.append(action, source) { return }
+        grow()
+        _ = buffer.unsafelyUnwrapped.append(action, source)
+    }
+
+    /// Takes the first queued action out of the queue, or returns `nil` when it is empty.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    internal mutating func removeFirst() -> Entry? {
+        buffer?.removeFirst()
+    }
+
+    /// Drops every queued action.
+    @inlinable
+    internal mutating func removeAll() {
+        buffer?.removeAll()
+    }
+
+    /// Replaces the buffer with one twice as large, holding the same entries from its start.
+    @usableFromInline
+    internal mutating func grow() {
+        let old = buffer
+        let count = self.count
+        let capacity = Swift.max(16, (old?.withUnsafeMutablePointerToHeader { $0.pointee.capacity } ?? 0) * 2)
+        let new = unsafeDowncast(
+            Buffer.create(minimumCapacity: capacity) { _ in Header(head: 0, tail: count, capacity: capacity) },
+            to: Buffer.self
+        )
+        if let old {
+            old.withUnsafeMutablePointers { header, entries in
+                new.withUnsafeMutablePointerToElements { target in
+                    target.moveInitialize(from: entries + header.pointee.head, count: count)
+                }
+                header.pointee.head = 0
+                header.pointee.tail = 0
+            }
+        }
+        buffer = new
+    }
+
+    /// Where the live entries are, and how many fit: the buffer's `capacity` would ask the
+    /// allocator (`malloc_usable_size`) on every use.
+    @usableFromInline
+    internal struct Header {
+        @usableFromInline var head: Int
+        @usableFromInline var tail: Int
+        @usableFromInline let capacity: Int
+
+        @usableFromInline
+        init(head: Int, tail: Int, capacity: Int) {
+            self.head = head
+            self.tail = tail
+            self.capacity = capacity
+        }
+    }
+
+    /// The entries, with `header.head..<header.tail` initialised.
+    @usableFromInline
+    internal final class Buffer: ManagedBuffer<Header, Entry> {
+        deinit {
+            removeAll()
+        }
+
+        /// Appends an entry, or returns `false` when the buffer is full.
+        // The header is reached through its pointer: `header` is a class property, checked for
+        // exclusive access at run time on every use. The entry is made in place, so that the
+        // source is copied once.
+        @inlinable
+        internal func append(_ action: Action, _ source: ActionSource) -> Bool {
+            withUnsafeMutablePointers { header, entries in
+                guard header.pointee.tail < header.pointee.capacity else { return false }
+                (entries + header.pointee.tail).initialize(to: Entry(action: action, source: source))
+                header.pointee.tail += 1
+                return true
+            }
+        }
+
+        /// Takes the first entry out, or returns `nil` when there is none.
+        @inlinable
+        internal func removeFirst() -> Entry? {
+            withUnsafeMutablePointers { header, entries in
+                guard header.pointee.head < header.pointee.tail else { return nil }
+                let entry = (entries + header.pointee.head).move()
+                header.pointee.head += 1
+                if header.pointee.head == header.pointee.tail {
+                    header.pointee.head = 0
+                    header.pointee.tail = 0
+                }
+                return entry
+            }
+        }
+
+        @usableFromInline
+        internal func removeAll() {
+            withUnsafeMutablePointers { header, entries in
+                (entries + header.pointee.head).deinitialize(count: header.pointee.tail - header.pointee.head)
+                header.pointee.head = 0
+                header.pointee.tail = 0
+            }
+        }
+    }
+}
