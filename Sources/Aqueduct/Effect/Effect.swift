@@ -250,7 +250,7 @@ public struct Effect<Action> {
         case .run(let priority, let operation):
             return Effect<NewAction>(
                 .run(priority) { send in
-                    await operation(Send { action, source in send._sendBridged(transform(action), from: source) })
+                    await operation(Send { action, source in send._send(transform(action), source) })
                 }
             )
         case .merge(let effects):
@@ -265,7 +265,9 @@ public struct Effect<Action> {
             return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
         case .deriving(let work):
             return Effect<NewAction>(
-                .immediate { send in work.derive { action, source in send._sendBridged(transform(action), from: source) } }
+                .immediate { send in
+                    work.derive { action, source in send._sendBridged(transform(action), from: source) }
+                }
             )
         }
     }
