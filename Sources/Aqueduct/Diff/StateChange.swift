@@ -1,7 +1,7 @@
 /// One part that differs between two values of the same type: where it is, and what it was and
 /// what it became, described for people.
 ///
-/// ``StateDiff`` makes these; the logger prints each as a line `items[1].title: "a" → "b"`, the
+/// `StateDiff` makes these; the logger prints each as a line `items[1].title: "a" → "b"`, the
 /// test store puts them in its failure messages, and a recorder can write them as
 /// `{"path": …, "before": …, "after": …}`. `package` access: not API.
 package struct StateChange: Hashable, Sendable, CustomStringConvertible {

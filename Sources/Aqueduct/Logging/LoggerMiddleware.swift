@@ -48,7 +48,7 @@ public struct LoggerMiddleware<Action, State>: Middleware {
     private let filter: @Sendable (Action) -> Bool
     private let printer: LogPrinter
     /// Set only by the initialiser that requires `State: Equatable`; the comparison finds that
-    /// conformance at run time (``StateDiff``), as a closure capturing it would need
+    /// conformance at run time (`StateDiff`), as a closure capturing it would need
     /// `State.Type` to be `Sendable`.
     private let stateChanges: StateChangeLines?
 

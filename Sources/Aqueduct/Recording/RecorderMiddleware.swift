@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Each line is an ``ActionRecord``: the action's ``ActionSource/seq`` and
 /// ``ActionSource/cause``, the action (its description and, when it is `Encodable`, its
-/// encoding), its source, the changes it made to the state (``StateDiff``'s
+/// encoding), its source, the changes it made to the state (`StateDiff`'s
 /// `{path, before, after}`), the wall-clock time processing began and how long it took.
 ///
 /// ## Where to put it
