@@ -28,14 +28,29 @@
 /// their strings and lines are equal, however they were captured; ``seq`` and ``cause`` are
 /// not compared, hashed or encoded (a recording writes them as fields of their own).
 public struct ActionSource: Sendable {
+    // The stamps — the cause's kind, ``seq`` and the cause's number, 48 bits each — are
+    // declared after the two `StaticString`s (17 bytes each) to fill their padding: a stamped
+    // source is as large as an unstamped one was (64 bytes), which the inbox of benchmark
+    // scenario g measures. 48 bits wrap after 2⁴⁸ actions, years at a billion a second.
     @usableFromInline
     internal let _fileLiteral: StaticString
-    /// The kind of ``cause`` (see ``ActionCause/Kind/_code``), 0 for none. Declared here so that
-    /// it fills the padding after the file literal: the stamp adds two words, not three.
+    /// The kind of ``cause`` (see ``ActionCause/Kind/_code``), 0 for none.
     @usableFromInline
     internal var _causeKindCode: UInt8
+    /// ``seq`` + 1, high 16 bits; 0 with ``_seqLow`` before a store processed the action.
+    @usableFromInline
+    internal var _seqHigh: UInt16
+    /// ``seq`` + 1, low 32 bits.
+    @usableFromInline
+    internal var _seqLow: UInt32
     @usableFromInline
     internal let _functionLiteral: StaticString
+    /// ``cause``'s number, high 16 bits, when ``_causeKindCode`` is not 0.
+    @usableFromInline
+    internal var _causeSeqHigh: UInt16
+    /// ``cause``'s number, low 32 bits.
+    @usableFromInline
+    internal var _causeSeqLow: UInt32
     /// Run-time strings and info lines, newest first: a ``SourceNode``, kept as a plain object
     /// reference so that copying a source is copying a few words and one retain (an existential
     /// of the protocol is copied through an outlined value witness, which made every queued
@@ -47,11 +62,26 @@ public struct ActionSource: Sendable {
     public let line: UInt
 
     /// ``seq``, or -1 before a store processed the action.
-    @usableFromInline
-    internal var _seq: Int
+    @inlinable
+    internal var _seq: Int {
+        get { Int(truncatingIfNeeded: UInt64(_seqHigh) << 32 | UInt64(_seqLow)) - 1 }
+        set {
+            let stored = UInt64(truncatingIfNeeded: newValue &+ 1)
+            _seqHigh = UInt16(truncatingIfNeeded: stored >> 32)
+            _seqLow = UInt32(truncatingIfNeeded: stored)
+        }
+    }
+
     /// ``cause``'s sequence number, when ``_causeKindCode`` is not 0.
-    @usableFromInline
-    internal var _causeSeq: Int
+    @inlinable
+    internal var _causeSeq: Int {
+        get { Int(truncatingIfNeeded: UInt64(_causeSeqHigh) << 32 | UInt64(_causeSeqLow)) }
+        set {
+            let stored = UInt64(truncatingIfNeeded: newValue)
+            _causeSeqHigh = UInt16(truncatingIfNeeded: stored >> 32)
+            _causeSeqLow = UInt32(truncatingIfNeeded: stored)
+        }
+    }
 
     /// Creates a source from compile-time strings, as default arguments capture them.
     ///
@@ -78,8 +108,10 @@ public struct ActionSource: Sendable {
         self._extras = info.map { SourceExtras(file: nil, function: nil, earlier: nil, line: .text($0)) }
         self.line = line
         self._causeKindCode = 0
-        self._seq = -1
-        self._causeSeq = 0
+        self._seqHigh = 0
+        self._seqLow = 0
+        self._causeSeqHigh = 0
+        self._causeSeqLow = 0
     }
 
     /// Creates a source from run-time strings, for example one decoded from a log.
@@ -95,8 +127,10 @@ public struct ActionSource: Sendable {
         self._extras = SourceExtras(file: file, function: function, earlier: nil, line: info.map { .text($0) })
         self.line = line
         self._causeKindCode = 0
-        self._seq = -1
-        self._causeSeq = 0
+        self._seqHigh = 0
+        self._seqLow = 0
+        self._causeSeqHigh = 0
+        self._causeSeqLow = 0
     }
 
     /// A source derived from `source`: its call site, with `node` — whose ``SourceNode/earlier``
@@ -112,8 +146,10 @@ public struct ActionSource: Sendable {
         self._extras = node
         self.line = source.line
         self._causeKindCode = source._causeKindCode
-        self._seq = source._seq
-        self._causeSeq = source._causeSeq
+        self._seqHigh = source._seqHigh
+        self._seqLow = source._seqLow
+        self._causeSeqHigh = source._causeSeqHigh
+        self._causeSeqLow = source._causeSeqLow
     }
 
     /// The action's number within the store that processed it: 0 for the store's first action,
