@@ -480,12 +480,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             FailureReporter.record("The state assertion after \(what) threw an error: \(error)", at: site)
             return
         }
-        if expected == entry.after { return }
+        if StateDiff.statesMatch(expected, entry.after) { return }
         if case .off(let showSkippedAssertions) = exhaustivity {
             // Only what the assertion sets is checked: applied to the actual state, it must
             // change nothing. What changed besides was skipped.
             var probe = entry.after
-            if updateExpectedState == nil || ((try? updateExpectedState?(&probe)) != nil && probe == entry.after) {
+            if updateExpectedState == nil
+                || ((try? updateExpectedState?(&probe)) != nil && StateDiff.statesMatch(probe, entry.after))
+            {
                 if showSkippedAssertions {
                     FailureReporter.note(
                         "Skipped asserting what changed after \(what) (asserted → actual):\n"
