@@ -10,6 +10,7 @@ extension ActionRecord: Codable {
         case causeKind = "cause_kind"
         case action, source, changes
         case changesTruncated = "changes_truncated"
+        case changesSkipped = "changes_skipped"
         case time
         case durationNanoseconds = "duration_ns"
     }
@@ -82,13 +83,15 @@ extension ActionRecord: Codable {
             source: try container.decode(Source.self, forKey: .source),
             changes: try container.decode([Change].self, forKey: .changes),
             changesTruncated: try container.decodeIfPresent(Bool.self, forKey: .changesTruncated) ?? false,
+            changesSkipped: try container.decodeIfPresent(Bool.self, forKey: .changesSkipped) ?? false,
             time: time,
             durationNanoseconds: try container.decode(UInt64.self, forKey: .durationNanoseconds)
         )
     }
 
     /// Encodes the record as ``ActionRecord`` documents: `cause` and `cause_kind` are written
-    /// as `null` for an outside action, `changes_truncated` only when it is `true`.
+    /// as `null` for an outside action, `changes_truncated` and `changes_skipped` only when
+    /// `true`.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: `EncodingError` when the action's value holds a number that is not finite.
@@ -103,6 +106,7 @@ extension ActionRecord: Codable {
         try container.encode(source, forKey: .source)
         try container.encode(changes, forKey: .changes)
         if changesTruncated { try container.encode(true, forKey: .changesTruncated) }
+        if changesSkipped { try container.encode(true, forKey: .changesSkipped) }
         try container.encode(RecordTime.format(time), forKey: .time)
         try container.encode(durationNanoseconds, forKey: .durationNanoseconds)
     }

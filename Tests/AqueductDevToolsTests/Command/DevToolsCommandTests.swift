@@ -78,7 +78,7 @@ import Testing
             #expect(run.output.hasPrefix("Wrote \(output.path): 15 actions, "))
             #expect(
                 run.errors.hasPrefix(
-                    "warning: \(ReportFixtures.session.path): line 16 skipped: the last line does not decode"
+                    "warning: \(ReportFixtures.session.path): line 16 skipped: it was cut short ("
                 )
             )
             let page = try String(contentsOf: output, encoding: .utf8)
