@@ -27,10 +27,18 @@ import Foundation
 /// recorded as actions of their own.
 ///
 /// ## Cost
-/// On the main actor, per action: two clock readings, two copies of the state (copy-on-write
-/// references for the usual struct of arrays and dictionaries), one effect and one closure
-/// handed to the ``RecordingWriter``. The diff, the encoding and the writing run on the
-/// writer's queue. `Benchmarks/` measures it (scenario l).
+/// On the main actor, per action: two counters read, two clock readings, the state before and
+/// after the action kept (copy-on-write references; a reducer that then changes a collection
+/// the recorder still holds copies that collection), one effect and one closure handed to the
+/// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
+/// `Benchmarks/` measures it (scenario l).
+///
+/// ## When the writer is behind
+/// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
+/// ``RecordingWriter/maximumStateBacklog`` hold states). Past the second bound the recorder
+/// does not read the state at all — the action is recorded with ``ActionRecord/changesSkipped``
+/// — so a slow writer never makes the store copy its state; past the first it returns no
+/// effect and the action becomes part of a gap line (``ActionRecording/Gap``).
 ///
 /// `RecorderMiddleware` is a `Sendable` value; the store calls it on the main actor.
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {
@@ -78,14 +86,23 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   - state: The state getter.
     /// - Returns: An ``Effect/immediate(_:)`` effect that sends nothing.
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
+        let writer = self.writer
+        let seq = source.seq ?? 0
+        let holdsState: Bool
+        switch writer.admit() {
+        case .withState: holdsState = true
+        case .withoutState: holdsState = false
+        case .dropped:
+            writer.drop(seq: seq)
+            return .none
+        }
         let time = Date()
         let start = ContinuousClock.now
-        let before = state()
-        let writer = self.writer
+        let before = holdsState ? state() : nil
         return .immediate { _ in
-            let after = state()
+            let after = holdsState ? state() : nil
             let elapsed = start.duration(to: .now)
-            writer.append {
+            writer.append(seq: seq, holdsState: holdsState) {
                 ActionRecord(
                     processing: action,
                     from: source,
@@ -105,19 +122,23 @@ extension ActionRecord {
     /// - Parameters:
     ///   - action: The action.
     ///   - source: Its source, stamped by the store (``ActionSource/seq``, ``ActionSource/cause``).
-    ///   - before: The state before the reducer.
-    ///   - after: The state after it.
+    ///   - before: The state before the reducer, or `nil` when the recorder did not keep it.
+    ///   - after: The state after it, or `nil` when the recorder did not keep it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
-    package init(
+    package init<State>(
         processing action: some Any,
         from source: ActionSource,
-        before: Any,
-        after: Any,
+        before: State?,
+        after: State?,
         time: Date,
         duration: Duration
     ) {
-        let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
+        var (changes, truncated, skipped) = ([Change](), false, true)
+        if let before, let after {
+            (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
+            skipped = false
+        }
         let (seconds, attoseconds) = duration.components
         self.init(
             seq: source.seq ?? 0,
@@ -126,6 +147,7 @@ extension ActionRecord {
             source: Source(source),
             changes: changes,
             changesTruncated: truncated,
+            changesSkipped: skipped,
             time: time,
             durationNanoseconds: UInt64(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         )

@@ -25,9 +25,15 @@ import Testing
 
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasSuffix("\n"))
-            #expect(text.split(separator: "\n").count == 3)
+            // The session's header, then one line per action.
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 4)
+            #expect(lines.first?.hasPrefix(#"{"kind":"session","format":1,"time":""#) == true)
+            #expect(lines.first?.hasSuffix(#","process":\#(getpid())}"#) == true)
             let recording = try ActionRecording(contentsOf: path)
             #expect(recording.warnings.isEmpty)
+            #expect(recording.sessions.count == 1)
+            #expect(try #require(recording.sessions.first?.start) >= before.addingTimeInterval(-1))
             let records = recording.records
             #expect(records.map(\.seq) == [0, 1, 2])
             #expect(records.map(\.cause) == [nil, nil, ActionCause(seq: 1, kind: .bridgedFrom)])
