@@ -176,7 +176,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         guard !isFinished, case .on = exhaustivity else { return }
         let unprocessed = runtime.storage.inboxActions.map { DispatchedAction(action: $0.action, source: $0.source) }
         let messages = Self.leftoverMessages(
-            unreceived: processed.pending.withLock { $0 } + unprocessed,
+            unreceived: processed.unreceived + unprocessed,
             running: runtime.storage.runningEffects,
             moment: "when the test store was released without finish()"
         )

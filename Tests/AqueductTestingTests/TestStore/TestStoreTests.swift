@@ -222,4 +222,31 @@ import Testing
             issue.isFailure && issue.description.contains("the test expected no change")
         }
     }
+
+    /// Tens of thousands of actions waiting to be received: each receive takes the oldest in
+    /// O(1), so the test costs what its actions cost. (When every change rebuilt the whole list,
+    /// 8,000 took 26 s and 50,000 would take a quarter of an hour: the time limit is a failure
+    /// bound; the benchmark measures the cost.)
+    @Test(.timeLimit(.minutes(1)))
+    func manyActionsWaitingToBeReceivedAreReceivedInOrder() async {
+        let count = 50_000
+        let reducer = Reducer<Int, Int>.reduce { action, total in total += action }
+        let store = TestStore(initialState: 0, reducer: reducer, middleware: Burst())
+        await store.send(-count) { $0 = -count }
+        for index in 0..<count {
+            await store.receive(where: { $0 == 1 }) { $0 = index + 1 - count }
+        }
+        #expect(store.state == 0)
+        await store.finish()
+    }
+
+    /// Turns a negative action into that many `1`s, sent synchronously.
+    struct Burst: Middleware {
+        func handle(action: Int, from source: ActionSource, state: GetState<Int>) -> Effect<Int> {
+            guard action < 0 else { return .none }
+            return .immediate { send in
+                for _ in 0..<(-action) { send(1) }
+            }
+        }
+    }
 }
