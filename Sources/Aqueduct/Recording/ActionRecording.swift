@@ -4,6 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A recording read back: the sessions of a JSON Lines file, their ``ActionRecord``s in order,
 /// the gaps where a recorder dropped actions, and what was skipped on the way.
 ///
@@ -131,27 +139,31 @@ extension ActionRecording {
         var records: [ActionRecord] = []
         var sessions: [Session] = []
         var warnings: [Warning] = []
-        /// The bytes of the line being read, since its last newline.
-        var pending: [UInt8] = []
+        /// The bytes of the line being read, since its last newline. `Data`, whose appends and
+        /// reads are plain memory copies even in a debug build.
+        var pending = Data()
         /// The number of the line being read, from 1.
         var lineNumber = 1
         /// A line that did not decode: a warning if it was cut short and ends its session, an
         /// error otherwise.
         var failure: (line: Int, reason: String, isCut: Bool)?
-        let decoder = JSONDecoder()
 
         init(maximumLineLength: Int) {
             self.maximumLineLength = max(maximumLineLength, 1)
         }
 
         mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>) throws(ActionRecordingError) {
+            guard let base = chunk.baseAddress else { return }
             var start = 0
-            while let end = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try append(chunk[start..<end])
+            // `memchr`, not a generic search: the tool that reads recordings runs in debug builds.
+            while start < chunk.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), chunk.count - start)
+            {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                try append(base + start, count: end - start)
                 try endLine()
                 start = end + 1
             }
-            try append(chunk[start...])
+            try append(base + start, count: chunk.count - start)
         }
 
         mutating func finish() throws(ActionRecordingError) -> ActionRecording {
@@ -166,11 +178,11 @@ extension ActionRecording {
             return recording
         }
 
-        private mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(ActionRecordingError) {
-            guard pending.count + bytes.count <= maximumLineLength else {
+        private mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) throws(ActionRecordingError) {
+            guard pending.count + count <= maximumLineLength else {
                 throw .lineTooLong(line: lineNumber, limit: maximumLineLength)
             }
-            pending.append(contentsOf: bytes)
+            if count > 0 { pending.append(bytes, count: count) }
         }
 
         private mutating func endLine() throws(ActionRecordingError) {
@@ -179,12 +191,25 @@ extension ActionRecording {
                 lineNumber += 1
             }
             if pending.allSatisfy(Self.isBlank) { return }
+            pending.append(0)  // the NUL the parser stops at
+            defer { pending.removeLast() }
+            let decoded = pending.withUnsafeBytes {
+                (raw: UnsafeRawBufferPointer) -> Result<RecordingLine, RecordFields.Failure> in
+                let parsed: ParsedJSON
+                do {
+                    parsed = try ParsedJSON(parsing: raw.bindMemory(to: UInt8.self))
+                } catch {
+                    return .failure(RecordFields.Failure(reason: "not a JSON object (\(error))"))
+                }
+                return Result { () throws(RecordFields.Failure) in try RecordingLine(fields: RecordFields(parsed)) }
+            }
             let line: RecordingLine
-            do {
-                line = try decoder.decode(RecordingLine.self, from: Data(pending))
-            } catch {
+            switch decoded {
+            case .success(let decodedLine):
+                line = decodedLine
+            case .failure(let error):
                 if let failure { throw .undecodableLine(line: failure.line, reason: failure.reason) }
-                failure = (lineNumber, Self.reason(for: error), Self.isCutShort(pending))
+                failure = (lineNumber, error.reason, Self.isCutShort(Array(pending)))
                 return
             }
             if let failure {
@@ -257,41 +282,6 @@ extension ActionRecording {
 
         private static func isBlank(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-        }
-
-        /// A decoding error as one sentence: which field and what is wrong with it.
-        static func reason(for error: any Error) -> String {
-            guard let error = error as? DecodingError else { return "\(error)" }
-            func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
-                let names = (path + (key.map { [$0] } ?? [])).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-                return names.isEmpty ? "the line" : "field `\(names.joined(separator: "."))`"
-            }
-            switch error {
-            case .keyNotFound(let key, let context):
-                return "\(field(context.codingPath, key)) is missing"
-            case .valueNotFound(let type, let context):
-                return "\(field(context.codingPath)) is null; expected \(type)"
-            case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-                return "not a JSON object"
-            case .typeMismatch(let type, let context):
-                return "\(field(context.codingPath)) is not \(Self.typeName(type))"
-            case .dataCorrupted(let context):
-                if context.codingPath.isEmpty {
-                    return "not a JSON object (\(context.debugDescription))"
-                }
-                return "\(field(context.codingPath)): \(context.debugDescription)"
-            @unknown default:
-                return "\(error)"
-            }
-        }
-
-        private static func typeName(_ type: Any.Type) -> String {
-            switch type {
-            case is String.Type: "a string"
-            case is Int.Type, is UInt.Type, is UInt64.Type, is Int64.Type: "a whole number"
-            case is Bool.Type: "true or false"
-            default: "\(type)".hasPrefix("Array") ? "an array" : "an object"
-            }
         }
     }
 }

@@ -15,61 +15,51 @@ enum RecordingLine: Decodable {
     /// The format a header announces; a reader refuses a later one.
     static let format = 1
 
-    private enum CodingKeys: String, CodingKey {
-        case kind, format, time, process, dropped, reason
-        case firstSeq = "first_seq"
-        case lastSeq = "last_seq"
+    init(from decoder: any Decoder) throws {
+        self = try RecordFields.decode(from: decoder) { value throws(RecordFields.Failure) in
+            try RecordingLine(fields: RecordFields(value))
+        }
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let kind = try container.decodeIfPresent(String.self, forKey: .kind) else {
-            self = .action(try ActionRecord(from: decoder))
+    /// The line of one parsed JSON object.
+    init(fields: RecordFields) throws(RecordFields.Failure) {
+        guard let kind = try fields.optionalString("kind") else {
+            self = .action(try ActionRecord(fields: fields))
             return
         }
-        let timeText = try container.decode(String.self, forKey: .time)
+        let timeText = try fields.string("time")
         guard let time = RecordTime.parse(timeText) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .time,
-                in: container,
-                debugDescription: "time \"\(timeText)\" is not ISO 8601 (like 2026-11-23T19:21:16.250Z)"
-            )
+            throw fields.failure("time", "time \"\(timeText)\" is not ISO 8601 (like 2026-11-23T19:21:16.250Z)")
         }
         switch kind {
         case "session":
-            let format = try container.decode(Int.self, forKey: .format)
+            let format = try fields.integer("format", as: Int.self)
             guard format <= Self.format else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .format,
-                    in: container,
-                    debugDescription: "format \(format) is newer than this reader's \(Self.format); update Aqueduct"
+                throw fields.failure(
+                    "format",
+                    "format \(format) is newer than this reader's \(Self.format); update Aqueduct"
                 )
             }
-            self = .session(start: time, process: try container.decodeIfPresent(Int.self, forKey: .process))
+            self = .session(start: time, process: try fields.optionalInteger("process", as: Int.self))
         case "gap":
-            let dropped = try container.decode(Int.self, forKey: .dropped)
-            let firstSeq = try container.decode(Int.self, forKey: .firstSeq)
-            let lastSeq = try container.decode(Int.self, forKey: .lastSeq)
+            let dropped = try fields.integer("dropped", as: Int.self)
+            let firstSeq = try fields.integer("first_seq", as: Int.self)
+            let lastSeq = try fields.integer("last_seq", as: Int.self)
             guard dropped > 0, firstSeq >= 0, lastSeq >= firstSeq else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .dropped,
-                    in: container,
-                    debugDescription: "a gap drops 1 or more actions, from first_seq ≥ 0 to last_seq ≥ first_seq"
+                throw fields.failure(
+                    "dropped",
+                    "a gap drops 1 or more actions, from first_seq ≥ 0 to last_seq ≥ first_seq"
                 )
             }
             self = .gap(
                 droppedCount: dropped,
                 firstSeq: firstSeq,
                 lastSeq: lastSeq,
-                reason: try container.decode(String.self, forKey: .reason),
+                reason: try fields.string("reason"),
                 time: time
             )
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind,
-                in: container,
-                debugDescription: "kind \"\(kind)\" is not one of session, gap (or absent, for an action)"
-            )
+            throw fields.failure("kind", "kind \"\(kind)\" is not one of session, gap (or absent, for an action)")
         }
     }
 

@@ -184,6 +184,46 @@ import Testing
         }
     }
 
+    // MARK: The reader's parser against JSONDecoder
+
+    /// Lines in every form JSON allows — escapes, surrogate pairs, white space, exponents,
+    /// nested values, the largest numbers — read as `JSONDecoder` reads them through `Codable`.
+    @Test(arguments: [
+        #"{"seq":0,"cause":null,"cause_kind":null,"action":{"description":"a\"b\\c\/d\n\t\u00e9\ud83d\ude00"},"source":{"file":"F","function":"f","line":1,"info":["x"]},"changes":[],"time":"2026-11-23T19:21:16.250Z","duration_ns":18446744073709551615}"#,
+        #"  { "seq" : 7 , "action" : { "description" : "x" , "value" : { "a" : [ 1 , -2.5e3 , true , false , null , "s" , { } , [ ] ] } } , "source" : { "file" : "F" , "function" : "f" , "line" : 0 } , "changes" : [ { "path" : "p" , "before" : null , "after" : "1" } ] , "time" : "2026-11-23T19:21:16Z" , "duration_ns" : 0 }  "#,
+        #"{"seq":9223372036854775807,"action":{"description":"","value":1E-7},"source":{"file":"","function":"","line":18446744073709551615,"info":[]},"changes":[],"changes_truncated":true,"changes_skipped":false,"time":"2026-11-23T21:21:16.5+02:00","duration_ns":1}"#,
+    ])
+    func aLineReadsAsJSONDecoderReadsIt(line: String) throws {
+        let expected = try JSONDecoder().decode(ActionRecord.self, from: Data(line.utf8))
+        #expect(try Self.lines(line).records == [expected])
+    }
+
+    @Test(arguments: [
+        #"{"seq":01,"#, #"{"seq":1.5,"#, #"{"seq":"1","#, #"{"seq":1e2,"#, #"{"seq":-0.0,"#,
+    ])
+    func aSeqThatIsNotWrittenAsAWholeNumberIsRefused(start: String) throws {
+        let line =
+            start
+            + #""action":{"description":"x"},"source":{"file":"F","function":"f","line":1},"changes":[],"time":"2026-11-23T19:21:16Z","duration_ns":0}"#
+        #expect(throws: ActionRecordingError.self) { try Self.lines(line + "\n" + (try Self.text([Self.record(5)]))) }
+    }
+
+    @Test(arguments: [
+        #"{"a":"\x"}"#, #"{"a":"\ud800"}"#, #"{"a":"\u12"}"#, #"{"a":1,}"#, #"{"a" 1}"#, #"{"a":tru}"#,
+        "{\"a\":\"\u{1}\"}",
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ])
+    func textThatIsNotJSONIsRefusedNamingWhereItStops(line: String) throws {
+        let error = try #require(throws: ActionRecordingError.self) {
+            try Self.lines(line + "\n" + (try Self.text([Self.record(5)])))
+        }
+        guard case .undecodableLine(1, let reason) = error else {
+            Issue.record("expected an undecodable line 1, got \(error)")
+            return
+        }
+        #expect(reason.hasPrefix("not a JSON object (") && reason.contains(" at byte "), "\(reason)")
+    }
+
     // MARK: Sessions and gaps
 
     static let header = #"{"kind":"session","format":1,"time":"2026-11-23T19:21:16.250Z","process":4211}"# + "\n"
