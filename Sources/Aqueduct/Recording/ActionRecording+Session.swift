@@ -20,7 +20,8 @@ extension ActionRecording {
     /// ```swift
     /// let recording = try ActionRecording(contentsOf: "session.jsonl")
     /// for session in recording.sessions {
-    ///     print("session from \(session.start.map { "\($0)" } ?? "an older recorder"): \(session.records.count) actions")
+    ///     let start = session.start.map { "\($0)" } ?? "before any session header"
+    ///     print("session from \(start): \(session.records.count) actions")
     /// }
     /// ```
     ///
