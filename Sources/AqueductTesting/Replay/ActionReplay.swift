@@ -162,13 +162,13 @@ public enum ActionReplay {
         var compared = 0
         /// The `seq` the store gave its first action: causes are compared by position from it.
         var firstProcessedSeq: Int?
-        var processedCount: Int { compared + processed.entries.count }
 
         /// Waits until `count` actions were processed (or nothing more can come), then compares
         /// the ones not compared yet, in order.
         func settle(until count: Int) async -> (Int, String)? {
+            let stillToProcess = count - compared  // the compared ones were taken off the front
             _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) {
-                processedCount >= count
+                processed.entries.count >= stillToProcess
             }
             while compared < min(count, records.count) {
                 let record = records[records.startIndex + compared]
