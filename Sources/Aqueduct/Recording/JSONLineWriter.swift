@@ -57,6 +57,12 @@ package struct JSONLineWriter {
         text += String(value)
     }
 
+    /// An `Int`, without the generic call: the DevTools tool writes hundreds of thousands.
+    package mutating func integer(_ value: Int) {
+        separate()
+        text += value.description
+    }
+
     package mutating func double(_ value: Double) throws(NonFiniteNumber) {
         guard value.isFinite else { throw NonFiniteNumber() }
         separate()

@@ -189,15 +189,27 @@ extension ReportData {
             for text in texts { writer.string(text) }
             writer.endArray()
         }
-        func column(_ name: String, _ numbers: [some BinaryInteger]) {
+        // Beyond 2⁵³ a JavaScript number is not exact: such a number is written as text. One
+        // function a type, not one generic: the tool runs in debug builds, where a generic
+        // call per number costs several times the work.
+        func column(_ name: String, _ numbers: [Int]) {
             writer.key(name)
             writer.beginArray()
-            // Beyond 2⁵³ a JavaScript number is not exact: such a number is written as text.
             for number in numbers {
-                if number.magnitude < 1 << 53 { writer.integer(number) } else { writer.string(String(number)) }
+                if number.magnitude < 1 << 53 { writer.integer(number) } else { writer.string(number.description) }
             }
             writer.endArray()
         }
+        func column(_ name: String, _ numbers: [Int64]) { column(name, numbers.map { Int($0) }) }
+        func column(_ name: String, _ numbers: [UInt]) {
+            writer.key(name)
+            writer.beginArray()
+            for number in numbers {
+                if number < 1 << 53 { writer.integer(Int(number)) } else { writer.string(number.description) }
+            }
+            writer.endArray()
+        }
+        func column(_ name: String, _ numbers: [UInt64]) { column(name, numbers.map { UInt($0) }) }
         column("seq", seq)
         column("cause", cause)
         column("kind", kind)
