@@ -98,11 +98,21 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         }
         let time = Date()
         let start = ContinuousClock.now
-        let before = holdsState ? state() : nil
+        // Two closures rather than one holding a `State?`: in this generic, unspecialised code an
+        // optional of the state costs a metadata lookup per action.
+        guard holdsState else {
+            return .immediate { _ in
+                let elapsed = start.duration(to: .now)
+                writer.append(seq: seq, holdsState: false) {
+                    ActionRecord(processing: action, from: source, time: time, duration: elapsed)
+                }
+            }
+        }
+        let before = state()
         return .immediate { _ in
-            let after = holdsState ? state() : nil
+            let after = state()
             let elapsed = start.duration(to: .now)
-            writer.append(seq: seq, holdsState: holdsState) {
+            writer.append(seq: seq, holdsState: true) {
                 ActionRecord(
                     processing: action,
                     from: source,
@@ -122,23 +132,51 @@ extension ActionRecord {
     /// - Parameters:
     ///   - action: The action.
     ///   - source: Its source, stamped by the store (``ActionSource/seq``, ``ActionSource/cause``).
-    ///   - before: The state before the reducer, or `nil` when the recorder did not keep it.
-    ///   - after: The state after it, or `nil` when the recorder did not keep it.
+    ///   - before: The state before the reducer.
+    ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
-    package init<State>(
+    package init(
         processing action: some Any,
         from source: ActionSource,
-        before: State?,
-        after: State?,
+        before: Any,
+        after: Any,
         time: Date,
         duration: Duration
     ) {
-        var (changes, truncated, skipped) = ([Change](), false, true)
-        if let before, let after {
-            (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
-            skipped = false
-        }
+        let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
+        self.init(
+            action,
+            source,
+            changes: changes,
+            truncated: truncated,
+            skipped: false,
+            time: time,
+            duration: duration
+        )
+    }
+
+    /// The record of one processed action whose states the recorder did not keep
+    /// (``changesSkipped``).
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source, stamped by the store.
+    ///   - time: When processing began.
+    ///   - duration: How long it took.
+    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+        self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+    }
+
+    private init(
+        _ action: some Any,
+        _ source: ActionSource,
+        changes: [Change],
+        truncated: Bool,
+        skipped: Bool,
+        time: Date,
+        duration: Duration
+    ) {
         let (seconds, attoseconds) = duration.components
         self.init(
             seq: source.seq ?? 0,

@@ -98,14 +98,13 @@ public final class RecordingWriter: Sendable {
     /// contended; it is what makes the state `Sendable`).
     private let file: LockedValue<FileState>
     /// Records handed over and not yet written, and those of them that hold states: read on
-    /// every action without a lock, changed by one thread at a time in practice (the main actor
-    /// adds, the queue subtracts).
+    /// every action without a lock. The main actor adds one a record; the queue subtracts what
+    /// it wrote every 64 records and at the end of each drain, not one by one, so that the two
+    /// threads do not pass the counters' cache line back and forth on every action.
     private let waiting = Atomic<Int>(0)
     private let waitingWithState = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let hasStopped = Atomic<Bool>(false)
-    /// How many records were handed over, ever: each record's number in that order.
-    private let handedOver = Atomic<Int>(0)
     /// Records numbered below this are not built but dropped: a flush ran out of time for them.
     private let abandonedBelow = Atomic<Int>(0)
     /// The session's header line: the first line of the file and of every rotated one.
@@ -114,6 +113,8 @@ public final class RecordingWriter: Sendable {
     private struct Pending: Sendable {
         var entries: [Entry] = []
         var isDrainScheduled = false
+        /// How many records were handed over, ever: each record's number in that order.
+        var handedOver = 0
     }
 
     private enum Entry: Sendable {
@@ -227,7 +228,7 @@ public final class RecordingWriter: Sendable {
     @discardableResult
     public func flush(timeout: Duration = .seconds(10)) -> Bool {
         let droppedBefore = droppedCount
-        let handedOverBefore = handedOver.load(ordering: .relaxed)
+        let handedOverBefore = pending.withLock { $0.handedOver }
         let done = DispatchSemaphore(value: 0)
         queue.async {
             self.drain()
@@ -299,9 +300,11 @@ public final class RecordingWriter: Sendable {
     package func append(seq: Int, holdsState: Bool, _ render: @escaping @Sendable () -> ActionRecord) {
         waiting.add(1, ordering: .relaxed)
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
-        let number = handedOver.add(1, ordering: .relaxed).oldValue
         let schedule = pending.withLock { pending in
-            pending.entries.append(.record(number: number, seq: seq, holdsState: holdsState, render: render))
+            pending.entries.append(
+                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, render: render)
+            )
+            pending.handedOver += 1
             if pending.isDrainScheduled { return false }
             pending.isDrainScheduled = true
             return true
@@ -317,10 +320,22 @@ public final class RecordingWriter: Sendable {
     private func drain() {
         let entries = pending.withLock { pending in
             pending.isDrainScheduled = false
-            defer { pending.entries.removeAll(keepingCapacity: false) }
+            // The next batch gets a buffer of this one's size, allocated here, on the queue:
+            // the main actor then appends without growing the array step by step.
+            defer { pending.entries.removeAll(keepingCapacity: true) }
             return pending.entries
         }
         if entries.isEmpty { return }
+        // Records done, told to the counters in bulk (see `waiting`).
+        var done = 0
+        var doneWithState = 0
+        func publish() {
+            waiting.subtract(done, ordering: .relaxed)
+            waitingWithState.subtract(doneWithState, ordering: .relaxed)
+            done = 0
+            doneWithState = 0
+        }
+        defer { publish() }
         file.withLock { state in
             var batch = ""
             var abandoned: Gap?
@@ -331,8 +346,9 @@ public final class RecordingWriter: Sendable {
                     line = gapLine(gap)
                 case .record(let number, let seq, let holdsState, let render):
                     defer {
-                        waiting.subtract(1, ordering: .relaxed)
-                        if holdsState { waitingWithState.subtract(1, ordering: .relaxed) }
+                        done += 1
+                        if holdsState { doneWithState += 1 }
+                        if done == 64 { publish() }
                     }
                     if state.failure != nil { continue }
                     if number < abandonedBelow.load(ordering: .relaxed) {
