@@ -2,17 +2,25 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
+/// The time limit is a failure bound only: a stream that failed to deliver a value would
+/// otherwise leave its consumer waiting forever. Nothing here measures time.
 @MainActor
-@Suite struct StateStreamTests {
-    @Test func valuesDeliverTheCurrentValueFirst() async {
+@Suite(.timeLimit(.minutes(1))) struct StateStreamTests {
+    @Test func valuesDeliverTheCurrentValueFirst() async throws {
         let store = makeFeatureStore(FeatureState(count: 7))
-        var values = store.values(of: \.count).makeAsyncIterator()
+        let stream = store.values(of: \.count)
+        // Buffered when the stream is made: checked first, so that a stream without it fails
+        // here instead of waiting below.
+        try #require(stream.bufferedCount == 1)
+        var values = stream.makeAsyncIterator()
         #expect(await values.next() == 7)
     }
 
-    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async {
+    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async throws {
         let store = Store(initialState: 3, reducer: counterReducer)
-        var states = store.values(of: \.self).makeAsyncIterator()
+        let stream = store.values(of: \.self)
+        try #require(stream.bufferedCount == 1)
+        var states = stream.makeAsyncIterator()
         #expect(await states.next() == 3)
         store.dispatch(.increment)
         #expect(await states.next() == 4)
