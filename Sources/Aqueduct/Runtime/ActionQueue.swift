@@ -15,16 +15,19 @@
 /// machine, mutates it in place.
 @usableFromInline
 internal struct ActionQueue<Action> {
-    /// One queued action.
+    /// One queued action, with the lifetime of the effect that sent it, if one did (see
+    /// ``EffectLifetime``): it is dropped if that effect is cancelled before it comes out.
     @usableFromInline
     internal struct Entry {
         @usableFromInline var action: Action
         @usableFromInline var source: ActionSource
+        @usableFromInline var lifetime: EffectLifetime?
 
         @inlinable
-        init(action: Action, source: ActionSource) {
+        init(action: Action, source: ActionSource, lifetime: EffectLifetime?) {
             self.action = action
             self.source = source
+            self.lifetime = lifetime
         }
     }
 
@@ -53,10 +56,10 @@ internal struct ActionQueue<Action> {
     ///
     /// - Complexity: O(1), amortised over the growth of the buffer.
     @inlinable
-    internal mutating func append(_ action: Action, from source: ActionSource) {
-        if let buffer, buffer.append(action, source) { return }
+    internal mutating func append(_ action: Action, from source: ActionSource, lifetime: EffectLifetime?) {
+        if let buffer, buffer.append(action, source, lifetime) { return }
         grow()
-        _ = buffer.unsafelyUnwrapped.append(action, source)
+        _ = buffer.unsafelyUnwrapped.append(action, source, lifetime)
     }
 
     /// Takes the first queued action out of the queue, or returns `nil` when it is empty.
@@ -123,10 +126,12 @@ internal struct ActionQueue<Action> {
         // exclusive access at run time on every use. The entry is made in place, so that the
         // source is copied once.
         @inlinable
-        internal func append(_ action: Action, _ source: ActionSource) -> Bool {
+        internal func append(_ action: Action, _ source: ActionSource, _ lifetime: EffectLifetime?) -> Bool {
             withUnsafeMutablePointers { header, entries in
                 guard header.pointee.tail < header.pointee.capacity else { return false }
-                (entries + header.pointee.tail).initialize(to: Entry(action: action, source: source))
+                (entries + header.pointee.tail).initialize(
+                    to: Entry(action: action, source: source, lifetime: lifetime)
+                )
                 header.pointee.tail += 1
                 return true
             }

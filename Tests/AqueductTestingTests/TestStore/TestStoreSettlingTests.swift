@@ -79,11 +79,15 @@ import Testing
         await blocked.finish()
     }
 
+    /// A client that hops to the main actor twice — and back to the effect between the hops —
+    /// before the effect sends: settled by counting, not by luck. (The test store decides only
+    /// after a turn of the main actor that sees no new job: see `TestScheduler`.)
     @Test func anEffectThatHopsToTheMainActorAndBackIsSettled() async {
         let doubling = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { action, _, _ in
             guard case .set(let value) = action else { return .none }
             return .run { send in
-                let doubled = await MainActor.run { value * 2 }
+                let once = await MainActor.run { value * 2 }
+                let doubled = await MainActorClient.half(of: once * 2)
                 send(.clamped(doubled))
             }
         })
@@ -128,6 +132,14 @@ import Testing
         var unwound = false
         for await _ in ended { unwound = true }
         #expect(unwound)
+    }
+}
+
+/// A client on the main actor: each call hops there and back.
+@MainActor
+enum MainActorClient {
+    static func half(of value: Int) async -> Int {
+        value / 2
     }
 }
 

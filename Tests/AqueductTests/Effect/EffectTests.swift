@@ -141,13 +141,15 @@ import Testing
             default: return .none
             }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let scheduler = TestScheduler()
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware, scheduler: scheduler)
         store.dispatch(.start("s"))
         store.dispatch(.stop)
+        await scheduler.run()
         #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
         gate.open()
-        // A production store's effects run on the global executor: nothing to settle on.
-        #expect(await eventually { store.runningEffects.isEmpty })
+        await scheduler.run()
+        #expect(store.runningEffects.isEmpty)
     }
 
     // MARK: - Pinned behaviours (issue 12): each fails under a realistic mutation of the engine.

@@ -82,7 +82,8 @@ import Testing
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
         let stream = store.values(of: \.count)
-        let consumer = Task.detached { () -> [Int] in
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> [Int] in
             var seen: [Int] = []
             for await count in stream {
                 seen.append(count)
@@ -90,15 +91,14 @@ import Testing
             }
             return seen
         }
-        // Each step waits until the consumer has taken the previous value, so none is skipped.
+        // Each step waits until the consumer has taken the value and waits for the next one.
         for _ in 0..<3 {
-            #expect(await eventually { stream.bufferedCount == 0 })
+            await scheduler.run()
+            #expect(stream.bufferedCount == 0)
             store.dispatch(.counter(.increment))
         }
-        let seen = await consumer.value
-        #expect(seen.first == 0)
-        #expect(seen.last == 3)
-        #expect(seen == seen.sorted())
+        await scheduler.run()
+        #expect(await consumer.value == [0, 1, 2, 3])
     }
 
     @Test func releasingTheStreamStopsTheObservation() {
@@ -114,13 +114,16 @@ import Testing
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
         let stream = store.values(of: \.count)
-        let consumer = Task.detached { () -> Int in
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> Int in
             var count = 0
             for await _ in stream { count += 1 }
             return count
         }
-        #expect(await eventually { stream.bufferedCount == 0 })
+        await scheduler.run()
+        #expect(stream.bufferedCount == 0)  // it took the current value and waits for the next
         consumer.cancel()
+        await scheduler.run()
         #expect(await consumer.value == 1)
         store.dispatch(.counter(.increment))
         #expect(store.observedPathCount == 0)
