@@ -97,6 +97,7 @@ public final class TestScheduler: Sendable {
     /// ```swift
     /// let counts = store.values(of: \.count)
     /// let seen = scheduler.task { await counts.prefix(3).reduce(into: []) { $0.append($1) } }
+    /// await scheduler.run()  // it takes the current count and waits for the next
     /// store.dispatch(.increment)
     /// await scheduler.run()
     /// store.dispatch(.increment)
