@@ -74,7 +74,12 @@ import Testing
             }
         })
         let scheduler = TestScheduler()
-        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: doubling, scheduler: scheduler)
+        let store = Store(
+            initialState: CounterState(),
+            reducer: counterReducer,
+            middleware: doubling,
+            scheduler: scheduler
+        )
         for value in 1...50 {
             store.dispatch(.set(value))
             await scheduler.run()

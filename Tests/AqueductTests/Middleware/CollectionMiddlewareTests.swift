@@ -36,7 +36,7 @@ struct RowListState: Equatable, Sendable {
 }
 
 @MainActor
-@Suite struct CollectionMiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct CollectionMiddlewareTests {
     static let rowReducer = Reducer<RowAction, Row>.reduce { action, row in
         switch action {
         case .toggle: row.isDone.toggle()

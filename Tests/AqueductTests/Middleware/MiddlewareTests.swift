@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
     /// A middleware that records its name for every action and sends a follow-up for `.set`.
     static func named(_ name: String, log: EventLog) -> TestMiddleware<CounterAction, Int> {
         TestMiddleware { action, _, _ in
