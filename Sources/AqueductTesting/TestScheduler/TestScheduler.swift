@@ -39,7 +39,7 @@ import Aqueduct
 ///
 /// ## Its limits
 /// - Main-actor work that itself waits for later main-actor work — a main-actor task it
-///   starts, a `Task.yield()` on the main actor — is not seen.
+///   starts, a yield of the main actor — is not seen.
 /// - Unstructured tasks an effect starts (`Task { }`, `Task.detached { }`) and actors with an
 ///   executor of their own run elsewhere. Structured work (`async let`, task groups) and calls
 ///   into default actors run on the scheduler. To have a task of the test run on it (one that

@@ -91,7 +91,7 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
     /// queued now, at the back of its line — comes after every such step, each of which either
     /// queues another job, asks for a drain, or leaves its effect suspended. Only if that turn
     /// sees no new event has the scheduler settled. Main-actor work that itself waits for later
-    /// main-actor work (a main-actor task it starts, a `Task.yield()` there) is not seen.
+    /// main-actor work (a main-actor task it starts, a yield there) is not seen.
     ///
     /// - Parameter bound: How long a job may run with no event before this gives up; `nil`
     ///   waits as long as it takes.

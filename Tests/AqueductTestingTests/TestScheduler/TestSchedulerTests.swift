@@ -80,7 +80,7 @@ import Testing
             middleware: doubling,
             scheduler: scheduler
         )
-        for value in 1...50 {
+        for value in 1...20 {
             store.dispatch(.set(value))
             await scheduler.run()
             #expect(store.state.count == 2 * value)

@@ -93,7 +93,7 @@ import Testing
         })
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: doubling)
         var history: [Int] = []
-        for value in 1...50 {
+        for value in 1...20 {
             await store.send(.set(value)) {
                 $0.count = value
                 $0.history.append(value)

@@ -76,8 +76,8 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
         case inbox
     }
 
-    static let rounds = 12
-    static let ticksBeforeStopping = 100
+    static let rounds = 10
+    static let ticksBeforeStopping = 50
 
     struct FloodID: Hashable, Sendable {}
 

@@ -20,7 +20,7 @@ final class Flood: Sendable {
     private let done: AsyncStream<Void>
     private let doneContinuation: AsyncStream<Void>.Continuation
 
-    init(threads: Int = 2, limit: Int = 10_000, after: Int = 300) {
+    init(threads: Int = 2, limit: Int = 2_000, after: Int = 200) {
         self.threads = threads
         self.limit = limit
         self.after = after
