@@ -36,6 +36,10 @@ internal struct DispatchStateMachine<Action> {
     internal var state = State.idle
     @usableFromInline
     internal var queue = ActionQueue<Action>()
+    /// The lifetimes of the effects whose actions are queued, each entry's at its slot minus
+    /// one (a slot of 0: no effect's); empty once the queue is.
+    @usableFromInline
+    internal var lifetimes: [EffectLifetime] = []
     @usableFromInline
     internal var cascadeLimit = 100_000
     /// The number the next action to begin processing gets.
@@ -83,14 +87,34 @@ internal struct DispatchStateMachine<Action> {
         case .processing(let seq, _):
             var source = source
             source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
-            queue.append(action, from: source, lifetime: lifetime)
+            queue.append(action, from: source, slot: slot(of: lifetime))
             return .queued
         case .working:
             var source = source
             source._stampCause(cause)
-            queue.append(action, from: source, lifetime: lifetime)
+            queue.append(action, from: source, slot: slot(of: lifetime))
             return .queued
         }
+    }
+
+    /// Where `lifetime` is in ``lifetimes``, plus one (added unless it is the last one); `0`
+    /// for none.
+    @inlinable
+    internal mutating func slot(of lifetime: EffectLifetime?) -> Int {
+        guard let lifetime else { return 0 }
+        return slotAdding(lifetime)
+    }
+
+    @usableFromInline
+    internal mutating func slotAdding(_ lifetime: EffectLifetime) -> Int {
+        if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
+        return lifetimes.count
+    }
+
+    /// Whether the effect that sent `queued`, if one did, was cancelled.
+    @inlinable
+    internal func isCancelled(_ queued: ActionQueue<Action>.Entry) -> Bool {
+        queued.slot != 0 && lifetimes[queued.slot - 1].isCancelled
     }
 
     /// Work that is not an action of this runtime (an effect run for a middleware under test, a
@@ -134,11 +158,8 @@ internal struct DispatchStateMachine<Action> {
     // effects is out of line (a call here cost scenario k a fifth of its time).
     @inlinable
     internal mutating func next() -> NextAction {
-        guard let queued = queue.removeFirst() else {
-            state = .idle
-            return .finished
-        }
-        if let lifetime = queued.lifetime, lifetime.isCancelled { return nextAfterDroppingCancelled() }
+        guard let queued = queue.removeFirst() else { return finished() }
+        if queued.slot != 0, isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
     }
 
@@ -146,16 +167,23 @@ internal struct DispatchStateMachine<Action> {
     @usableFromInline
     internal mutating func nextAfterDroppingCancelled() -> NextAction {
         while let queued = queue.removeFirst() {
-            if let lifetime = queued.lifetime, lifetime.isCancelled { continue }
+            if isCancelled(queued) { continue }
             return begin(queued)
         }
+        return finished()
+    }
+
+    /// The queue is empty: the runtime is idle again.
+    @inlinable
+    internal mutating func finished() -> NextAction {
+        if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
         state = .idle
         return .finished
     }
 
     /// The queued action comes out: it gets its number, unless the cascade is over its limit.
     @inlinable
-    internal mutating func begin(_ queued: ActionQueue<Action>.Entry) -> NextAction {
+    internal mutating func begin(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
         let processed: Int
         switch state {
         case .processing(_, let count), .working(let count): processed = count
@@ -165,16 +193,16 @@ internal struct DispatchStateMachine<Action> {
         let seq = nextSeq
         nextSeq &+= 1
         state = .processing(seq: seq, processed: processed + 1)
-        var source = queued.source
-        source._seq = seq
-        return .process(queued.action, source)
+        queued.source._seq = seq
+        return .process(queued.action, queued.source)
     }
 
     /// The cascade went over its limit with `queued`: it and everything behind it are dropped.
     @usableFromInline
-    internal mutating func runaway(_ queued: ActionQueue<Action>.Entry) -> NextAction {
+    internal mutating func runaway(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
         let dropped = queue.count + 1
         queue.removeAll()
+        lifetimes.removeAll(keepingCapacity: true)
         state = .idle
         return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
     }

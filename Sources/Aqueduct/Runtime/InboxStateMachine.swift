@@ -2,45 +2,92 @@
 /// `Send` of asynchronous effects — waiting for the main actor to take them out, in the order
 /// they arrived. A pure value behind ``RuntimeStorage``'s lock.
 ///
-/// The first action into an empty inbox asks for one drain (``EnqueueAction/requestDrain``);
-/// the actions that follow join it until the drain takes them all at once
-/// (``take(exchanging:)``), so that one main-actor hop serves the whole batch. Takes are
-/// numbered: an action enqueued now is taken by take number ``nextTake``, which the effect
-/// registry uses to tell when nothing an effect sent can still be waiting.
+/// It is empty, or it holds a batch waiting for the drain it asked for (``State``). The first
+/// action into an empty inbox asks for one drain (``EnqueueAction/requestDrain``); the actions
+/// that follow join it until the drain takes them all at once (``take(exchanging:)``), so that
+/// one main-actor hop serves the whole batch. Takes are numbered: an action enqueued now is
+/// taken by take number ``nextTake``, which the effect registry uses to tell when nothing an
+/// effect sent can still be waiting.
 ///
-/// The arrays swap places at each take — the batch taken for the one the drain has emptied —
-/// so that both keep their capacity from one batch to the next.
+/// The state is kept as the batch itself, not as an enum holding it: the batch is empty
+/// exactly when no drain is asked for, and an enum whose payload is taken out and put back on
+/// every send cost a retain and a release of its arrays under the lock — a sixth of benchmark
+/// scenario g's time. ``state`` reads it as the enum. The batches swap places at each take —
+/// the one taken for the one the drain has emptied — so that both keep their capacity.
 @usableFromInline
 internal struct InboxStateMachine<Action: Sendable>: Sendable {
-    /// One action waiting, with its source and, when an effect sent it, the effect's lifetime.
+    /// Actions waiting, oldest first, each with its source and, when an effect sent it, the
+    /// effect's lifetime.
+    ///
+    /// The lifetimes are kept beside the entries, each once per run of consecutive actions of
+    /// its effect, and an entry holds its lifetime's position (``Entry/slot``): an entry with a
+    /// class reference in it was copied and destroyed through slower value witnesses, which
+    /// cost every action from a dispatcher (benchmark scenario g) a fifth of its time.
     @usableFromInline
-    internal struct Entry: Sendable {
-        @usableFromInline var action: Action
-        @usableFromInline var source: ActionSource
-        @usableFromInline var lifetime: EffectLifetime?
+    internal struct Batch: Sendable {
+        /// One action waiting.
+        @usableFromInline
+        internal struct Entry: Sendable {
+            @usableFromInline var action: Action
+            @usableFromInline var source: ActionSource
+            /// `0`, or the position plus one of the lifetime of the effect that sent it.
+            @usableFromInline var slot: Int
+
+            @inlinable
+            internal init(action: Action, source: ActionSource, slot: Int) {
+                self.action = action
+                self.source = source
+                self.slot = slot
+            }
+        }
+
+        @usableFromInline
+        internal var entries: [Entry] = []
+        @usableFromInline
+        internal var lifetimes: [EffectLifetime] = []
 
         @inlinable
-        internal init(action: Action, source: ActionSource, lifetime: EffectLifetime?) {
-            self.action = action
-            self.source = source
-            self.lifetime = lifetime
+        internal init() {}
+
+        @inlinable
+        internal var isEmpty: Bool { entries.isEmpty }
+
+        /// Appends an action, and its effect's lifetime unless it is the last one's.
+        @inlinable
+        internal mutating func append(_ action: Action, _ source: ActionSource, lifetime: EffectLifetime?) {
+            var slot = 0
+            if let lifetime {
+                if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
+                slot = lifetimes.count
+            }
+            entries.append(Entry(action: action, source: source, slot: slot))
+        }
+
+        /// The lifetime of the effect that sent `entry`, if one did.
+        @inlinable
+        internal func lifetime(of entry: Entry) -> EffectLifetime? {
+            entry.slot == 0 ? nil : lifetimes[entry.slot - 1]
+        }
+
+        /// Empties the batch, keeping its capacity.
+        @inlinable
+        internal mutating func removeAll() {
+            entries.removeAll(keepingCapacity: true)
+            if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
         }
     }
 
-    @usableFromInline
-    internal enum State: Sendable {
-        /// Nothing waits and no drain is asked for. `spare` is empty; its capacity is kept for
-        /// the next batch.
-        case empty(spare: [Entry])
-        /// `entries` wait, oldest first, for the drain asked for when the first arrived.
-        case awaitingDrain([Entry])
-        /// Only while an array is taken out of the state to be changed in place (so that it is
-        /// not copied); never seen outside a transition.
-        case modifying
+    /// What the inbox is doing.
+    internal enum State: Equatable {
+        /// Nothing waits and no drain is asked for.
+        case empty
+        /// `count` actions wait for the drain asked for when the first arrived.
+        case awaitingDrain(count: Int)
     }
 
+    /// The actions waiting: empty exactly when no drain is asked for.
     @usableFromInline
-    internal var state = State.empty(spare: [])
+    internal var waiting = Batch()
 
     /// The number of takes so far.
     @usableFromInline
@@ -53,23 +100,16 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     @inlinable
     internal var nextTake: Int { takes + 1 }
 
-    /// The number of actions waiting.
-    internal var count: Int {
-        switch state {
-        case .empty: 0
-        case .awaitingDrain(let entries): entries.count
-        case .modifying: preconditionFailure("InboxStateMachine: read while modifying")
-        }
+    /// What the inbox is doing.
+    internal var state: State {
+        waiting.isEmpty ? .empty : .awaitingDrain(count: waiting.entries.count)
     }
 
+    /// The number of actions waiting.
+    internal var count: Int { waiting.entries.count }
+
     /// The actions waiting, oldest first.
-    internal var entries: [Entry] {
-        switch state {
-        case .empty: []
-        case .awaitingDrain(let entries): entries
-        case .modifying: preconditionFailure("InboxStateMachine: read while modifying")
-        }
-    }
+    internal var entries: [Batch.Entry] { waiting.entries }
 
     /// What to do after an action entered the inbox.
     @usableFromInline
@@ -81,44 +121,29 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         case requestDrain
     }
 
-    /// An action was sent.
+    /// An action was sent, by the effect with `lifetime` or (`nil`) a dispatcher.
     ///
-    /// - Complexity: O(1), amortised over the growth of the array.
+    /// - Complexity: O(1), amortised over the growth of the arrays.
     @inlinable
-    internal mutating func enqueue(_ entry: Entry) -> EnqueueAction {
-        switch state {
-        case .empty(var entries):
-            state = .modifying
-            entries.append(entry)
-            state = .awaitingDrain(entries)
-            return .requestDrain
-        case .awaitingDrain(var entries):
-            state = .modifying
-            entries.append(entry)
-            state = .awaitingDrain(entries)
-            return .none
-        case .modifying:
-            preconditionFailure("InboxStateMachine: enqueue while modifying")
-        }
+    internal mutating func enqueue(
+        _ action: consuming Action,
+        _ source: consuming ActionSource,
+        lifetime: EffectLifetime?
+    ) -> EnqueueAction {
+        let wasEmpty = waiting.isEmpty
+        waiting.append(action, source, lifetime: lifetime)
+        return wasEmpty ? .requestDrain : .none
     }
 
     /// The main actor drains: takes every action waiting, and hands over `spare` — the emptied
-    /// array of its last batch — to hold the next ones. Counts as a take even when nothing
+    /// batch of its last drain — to hold the next ones. Counts as a take even when nothing
     /// waits (a drain nobody asked for: a concatenation's, a test driver's).
     ///
-    /// - Parameter spare: An empty array; on return, the actions taken, oldest first.
+    /// - Parameter spare: An empty batch; on return, the actions taken, oldest first.
     @inlinable
-    internal mutating func take(exchanging spare: inout [Entry]) {
-        precondition(spare.isEmpty, "InboxStateMachine: the array handed over to take a batch is not empty")
+    internal mutating func take(exchanging spare: inout Batch) {
+        precondition(spare.isEmpty, "InboxStateMachine: the batch handed over to take the next one is not empty")
         takes += 1
-        switch state {
-        case .empty:
-            return
-        case .awaitingDrain(let entries):
-            state = .empty(spare: spare)
-            spare = entries
-        case .modifying:
-            preconditionFailure("InboxStateMachine: take while modifying")
-        }
+        swap(&waiting, &spare)
     }
 }

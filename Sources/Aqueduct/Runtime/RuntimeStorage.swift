@@ -16,7 +16,7 @@
 @usableFromInline
 package final class RuntimeStorage<Action: Sendable>: Sendable {
     @usableFromInline
-    internal typealias Entry = InboxStateMachine<Action>.Entry
+    internal typealias Batch = InboxStateMachine<Action>.Batch
 
     /// Everything behind the lock.
     @usableFromInline
@@ -77,7 +77,7 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
                 guard lifetime.isOpen else { return lifetime.isCancelled ? .cancelled : .late }
                 lifetime.recordSend(takenBy: state.inbox.nextTake)
             }
-            switch state.inbox.enqueue(Entry(action: action, source: source, lifetime: lifetime)) {
+            switch state.inbox.enqueue(action, source, lifetime: lifetime) {
             case .none:
                 return .queued
             case .requestDrain:
@@ -102,10 +102,10 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
     /// Takes every action waiting, for the main actor to process; forgets the effects that
     /// returned and whose actions have all been processed (see ``EffectRegistryStateMachine``).
     ///
-    /// - Parameter batch: An empty array, whose capacity the inbox keeps; on return, the
+    /// - Parameter batch: An empty batch, whose capacity the inbox keeps; on return, the
     ///   actions, oldest first.
     @inlinable
-    internal func takeInbox(exchanging batch: inout [Entry]) {
+    internal func takeInbox(exchanging batch: inout Batch) {
         state.withLock { state in
             state.inbox.take(exchanging: &batch)
             state.registry.retire(takes: state.inbox.takes)

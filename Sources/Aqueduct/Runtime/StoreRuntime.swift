@@ -265,15 +265,16 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     package func drainInbox() {
         precondition(fields.pointee.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
         var batch = fields.pointee.spareBatch
-        fields.pointee.spareBatch = []
+        fields.pointee.spareBatch = InboxStateMachine<Action>.Batch()
         storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
-        for entry in batch {
-            if let lifetime = entry.lifetime, lifetime.isCancelled { continue }
-            dispatch(entry.action, from: entry.source, causedBy: entry.source.cause, lifetime: entry.lifetime)
+        for entry in batch.entries {
+            let lifetime = batch.lifetime(of: entry)
+            if let lifetime, lifetime.isCancelled { continue }
+            dispatch(entry.action, from: entry.source, causedBy: entry.source.cause, lifetime: lifetime)
         }
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAll()
         fields.pointee.spareBatch = batch
     }
 

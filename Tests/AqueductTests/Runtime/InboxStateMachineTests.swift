@@ -8,20 +8,23 @@ import Testing
 
     static let source = ActionSource(file: "T/T.swift", function: "t()", line: 1)
 
-    static func entry(_ action: Int) -> Machine.Entry {
-        Machine.Entry(action: action, source: source, lifetime: nil)
-    }
-
     @Test func theFirstActionIntoAnEmptyInboxAsksForOneDrainForItsWholeBatch() {
         var machine = Machine()
-        guard case .requestDrain = machine.enqueue(Self.entry(1)) else { Issue.record("no drain asked"); return }
-        guard case .none = machine.enqueue(Self.entry(2)) else { Issue.record("a second drain asked"); return }
-        #expect(machine.count == 2)
-        var batch: [Machine.Entry] = []
+        #expect(machine.state == .empty)
+        guard case .requestDrain = machine.enqueue(1, Self.source, lifetime: nil) else {
+            Issue.record("no drain asked")
+            return
+        }
+        guard case .none = machine.enqueue(2, Self.source, lifetime: nil) else {
+            Issue.record("a second drain asked")
+            return
+        }
+        #expect(machine.state == .awaitingDrain(count: 2))
+        var batch = Machine.Batch()
         machine.take(exchanging: &batch)
-        #expect(batch.map(\.action) == [1, 2])
-        #expect(machine.count == 0)
-        guard case .requestDrain = machine.enqueue(Self.entry(3)) else {
+        #expect(batch.entries.map(\.action) == [1, 2])
+        #expect(machine.state == .empty)
+        guard case .requestDrain = machine.enqueue(3, Self.source, lifetime: nil) else {
             Issue.record("no drain asked after a take")
             return
         }
@@ -31,8 +34,8 @@ import Testing
         var machine = Machine()
         #expect(machine.takes == 0)
         #expect(machine.nextTake == 1)
-        _ = machine.enqueue(Self.entry(1))
-        var batch: [Machine.Entry] = []
+        _ = machine.enqueue(1, Self.source, lifetime: nil)
+        var batch = Machine.Batch()
         machine.take(exchanging: &batch)
         #expect(machine.takes == 1)
         #expect(machine.nextTake == 2)
@@ -43,22 +46,39 @@ import Testing
         #expect(machine.takes == 2)
     }
 
-    @Test func theBatchArraysSwapSoThatBothKeepTheirCapacity() {
+    @Test func eachActionKeepsTheLifetimeOfTheEffectThatSentItStoredOncePerRun() {
         var machine = Machine()
-        for value in 0..<100 { _ = machine.enqueue(Self.entry(value)) }
-        var batch: [Machine.Entry] = []
+        let first = EffectLifetime(token: 0, describe: { "first" })
+        let second = EffectLifetime(token: 1, describe: { "second" })
+        _ = machine.enqueue(1, Self.source, lifetime: first)
+        _ = machine.enqueue(2, Self.source, lifetime: first)
+        _ = machine.enqueue(3, Self.source, lifetime: nil)
+        _ = machine.enqueue(4, Self.source, lifetime: second)
+        _ = machine.enqueue(5, Self.source, lifetime: first)
+        var batch = Machine.Batch()
         machine.take(exchanging: &batch)
-        let capacity = batch.capacity
-        batch.removeAll(keepingCapacity: true)
-        _ = machine.enqueue(Self.entry(100))
+        #expect(batch.entries.map { batch.lifetime(of: $0)?.token } == [0, 0, nil, 1, 0])
+        #expect(batch.lifetimes.count == 3)
+        batch.removeAll()
+        #expect(batch.isEmpty && batch.lifetimes.isEmpty)
+    }
+
+    @Test func theBatchesSwapSoThatBothKeepTheirCapacity() {
+        var machine = Machine()
+        for value in 0..<100 { _ = machine.enqueue(value, Self.source, lifetime: nil) }
+        var batch = Machine.Batch()
         machine.take(exchanging: &batch)
-        // The array handed back with the second batch is the one the inbox kept: the first
+        let capacity = batch.entries.capacity
+        batch.removeAll()
+        _ = machine.enqueue(100, Self.source, lifetime: nil)
+        machine.take(exchanging: &batch)
+        // The batch handed back with the second take is the one the inbox kept: the first
         // batch's array went back to the inbox, with its capacity, for the next one.
-        batch.removeAll(keepingCapacity: true)
-        _ = machine.enqueue(Self.entry(101))
-        var third: [Machine.Entry] = []
+        batch.removeAll()
+        _ = machine.enqueue(101, Self.source, lifetime: nil)
+        var third = Machine.Batch()
         machine.take(exchanging: &third)
-        #expect(third.capacity >= capacity)
-        #expect(third.map(\.action) == [101])
+        #expect(third.entries.capacity >= capacity)
+        #expect(third.entries.map(\.action) == [101])
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The lock-protected half of the engine, as the effects and dispatchers of other threads see
 /// it: the inbox, the effect registry, and what the storage does outside the lock.
 @Suite struct RuntimeStorageTests {
-    typealias Entry = InboxStateMachine<Int>.Entry
+    typealias Batch = InboxStateMachine<Int>.Batch
 
     static let source = ActionSource(file: "T/T.swift", function: "t()", line: 1)
 
@@ -21,9 +21,9 @@ import Testing
         storage.enqueue(1, Self.source, from: nil)
         storage.enqueue(2, Self.source, from: nil)
         #expect(requested.all == ["drain"])
-        var batch: [Entry] = []
+        var batch = Batch()
         storage.takeInbox(exchanging: &batch)
-        #expect(batch.map(\.action) == [1, 2])
+        #expect(batch.entries.map(\.action) == [1, 2])
         storage.enqueue(3, Self.source, from: nil)
         #expect(requested.all == ["drain", "drain"])
     }
@@ -40,12 +40,12 @@ import Testing
         storage.effectReturned(returned)
         storage.enqueue(3, Self.source, from: cancelled)  // dropped, silently
         storage.enqueue(4, Self.source, from: returned)  // dropped, and reported
-        var batch: [Entry] = []
+        var batch = Batch()
         storage.takeInbox(exchanging: &batch)
         // 1 was sent before the cancellation: it is in the batch, but its lifetime says
         // cancelled, so the main actor drops it as it takes it out.
-        #expect(batch.map(\.action) == [1, 2])
-        #expect(batch.map { $0.lifetime?.isCancelled } == [true, false])
+        #expect(batch.entries.map(\.action) == [1, 2])
+        #expect(batch.entries.map { batch.lifetime(of: $0)?.isCancelled } == [true, false])
         #expect(late.all == ["4 from returned one"])
     }
 
@@ -58,7 +58,7 @@ import Testing
         #expect(storage.runningEffects.isEmpty)  // not running…
         storage.cancel(id: EffectID("search"))
         #expect(search.isCancelled)  // …but what it sent is dropped
-        var batch: [Entry] = []
+        var batch = Batch()
         storage.takeInbox(exchanging: &batch)
         batch.removeAll()
         storage.takeInbox(exchanging: &batch)  // its batch is done: it is forgotten
