@@ -305,25 +305,13 @@ private final class LoadMonitor: Sendable {
         state.withLock { state in
             var lines: [String] = []
             if let fault = state.firstFault {
+                let latencies = Array(state.latencies[..<fault.latencies])
                 lines.append(
-                    "  before the first kill: "
-                        + Self.figures(
-                            requests: fault.counts.acknowledged + fault.counts.failed,
-                            failed: fault.counts.failed,
-                            seconds: Self.seconds(fault.at - state.began),
-                            latencies: Array(state.latencies[..<fault.latencies])
-                        )
+                    "  before the first kill: " + Self.figures(fault.counts, fault.at - state.began, latencies)
                 )
             }
-            lines.append(
-                "  whole run, through the kills: "
-                    + Self.figures(
-                        requests: state.counts.acknowledged + state.counts.failed,
-                        failed: state.counts.failed,
-                        seconds: Self.seconds(state.ended - state.began),
-                        latencies: state.latencies
-                    )
-            )
+            let whole = Self.figures(state.counts, state.ended - state.began, state.latencies)
+            lines.append("  whole run, through the kills: " + whole)
             return lines.joined(separator: "\n")
         }
     }
@@ -332,14 +320,16 @@ private final class LoadMonitor: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func figures(requests: Int, failed: Int, seconds: Double, latencies: [Duration]) -> String {
+    private static func figures(_ counts: Counts, _ elapsed: Duration, _ latencies: [Duration]) -> String {
+        let requests = counts.acknowledged + counts.failed
+        let seconds = Self.seconds(elapsed)
         let sorted = latencies.sorted()
         func milliseconds(_ quantile: Double) -> String {
             guard !sorted.isEmpty else { return "-" }
             let latency = sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))]
             return String(format: "%.1f ms", Self.seconds(latency) * 1e3)
         }
-        return "\(requests) requests (\(failed) failed and retried) in \(String(format: "%.1f", seconds)) s = "
+        return "\(requests) requests (\(counts.failed) failed and retried) in \(String(format: "%.1f", seconds)) s = "
             + "\(Int((Double(requests) / seconds).rounded())) requests/s; "
             + "acknowledged check-ins p50 \(milliseconds(0.5)), p99 \(milliseconds(0.99))"
     }

@@ -16,14 +16,21 @@ struct StatelessBackendTests {
     private static let rounds = 8
     private static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// `processCount` backends over a new database of `storage`, and a client for each.
-    private static func backends(
+    /// Runs `body` with a client for each of `processCount` backends over a new database of
+    /// `storage`; stops them and removes the database afterwards.
+    private static func withBackends(
         _ storage: BackendStorage,
-        in directory: TemporaryDirectory
-    ) async throws -> (BackendDatabase, BackendProcessGroup, [CheckInClient]) {
+        _ body: ([CheckInClient]) async throws -> Void
+    ) async throws {
+        let directory = try TemporaryDirectory()
         let database = try await storage.makeDatabase(in: directory)
         let group = try await BackendProcessGroup.start(processCount, database: database.argument, in: directory)
-        return (database, group, group.clients())
+        defer {
+            group.stop()
+            database.remove()
+            directory.remove()
+        }
+        try await body(group.clients())
     }
 
     /// Runs `call` on every client at once.
@@ -47,91 +54,76 @@ struct StatelessBackendTests {
 
     @Test(arguments: BackendStorage.available)
     func aCheckInSentToEveryProcessAtOnceIsStoredOnce(storage: BackendStorage) async throws {
-        let directory = try TemporaryDirectory()
-        let (database, group, clients) = try await Self.backends(storage, in: directory)
-        defer {
-            group.stop()
-            database.remove()
-        }
-
-        var stored: [CheckIn] = []
-        for round in 0..<Self.rounds {
-            let key = UUID()
-            let day = Self.date.addingTimeInterval(Double(round) * 86_400)
-            // The same key with a different date from each process: one record wins, every
-            // process answers with it.
-            let replies = await Self.together(clients) { index, client throws(CheckInError) in
-                try await client.checkIn(at: day.addingTimeInterval(Double(index) * 60), idempotencyKey: key)
+        try await Self.withBackends(storage) { clients in
+            var stored: [CheckIn] = []
+            for round in 0..<Self.rounds {
+                let key = UUID()
+                let day = Self.date.addingTimeInterval(Double(round) * 86_400)
+                // The same key with a different date from each process: one record wins, every
+                // process answers with it.
+                let replies = await Self.together(clients) { index, client throws(CheckInError) in
+                    try await client.checkIn(at: day.addingTimeInterval(Double(index) * 60), idempotencyKey: key)
+                }
+                let records = try replies.map { try $0.get() }
+                let first = try #require(records.first)
+                #expect(records.allSatisfy { $0 == first }, "round \(round): \(records)")
+                #expect(first.id == key)
+                stored.append(first)
             }
-            let records = try replies.map { try $0.get() }
-            let first = try #require(records.first)
-            #expect(records.allSatisfy { $0 == first }, "round \(round): \(records)")
-            #expect(first.id == key)
-            stored.append(first)
-        }
 
-        for (index, client) in clients.enumerated() {
-            let history = try await client.history(limit: 1000)
-            #expect(history == stored.reversed(), "process \(index)")
+            for (index, client) in clients.enumerated() {
+                let history = try await client.history(limit: 1000)
+                #expect(history == stored.reversed(), "process \(index)")
+            }
         }
     }
 
     @Test(arguments: BackendStorage.available)
     func ofTriggersSentToEveryProcessAtOnceOneSucceedsAndOfCancelsOneCancels(storage: BackendStorage) async throws {
-        let directory = try TemporaryDirectory()
-        let (database, group, clients) = try await Self.backends(storage, in: directory)
-        defer {
-            group.stop()
-            database.remove()
-        }
+        try await Self.withBackends(storage) { clients in
+            for round in 0..<Self.rounds {
+                let triggers = await Self.together(clients) { _, client throws(CheckInError) in
+                    try await client.triggerAlert()
+                }
+                let triggered = triggers.compactMap { try? $0.get() }
+                #expect(triggered.count == 1, "round \(round): \(triggers)")
+                #expect(triggers.compactMap(\.failure) == Array(repeating: .alreadyActive, count: clients.count - 1))
+                let alert = try #require(triggered.first)
+                for client in clients {
+                    #expect(try await client.activeAlert() == alert, "round \(round)")
+                }
 
-        for round in 0..<Self.rounds {
-            let triggers = await Self.together(clients) { _, client throws(CheckInError) in
-                try await client.triggerAlert()
-            }
-            let triggered = triggers.compactMap { try? $0.get() }
-            #expect(triggered.count == 1, "round \(round): \(triggers)")
-            #expect(triggers.compactMap(\.failure) == Array(repeating: .alreadyActive, count: clients.count - 1))
-            let alert = try #require(triggered.first)
-            for client in clients {
-                #expect(try await client.activeAlert() == alert, "round \(round)")
-            }
-
-            let cancels = await Self.together(clients) { _, client throws(CheckInError) in
-                try await client.cancelAlert(id: alert.id)
-            }
-            #expect(cancels.compactMap { try? $0.get() }.count == 1, "round \(round): \(cancels)")
-            #expect(cancels.compactMap(\.failure) == Array(repeating: .notActive, count: clients.count - 1))
-            for client in clients {
-                #expect(try await client.activeAlert() == nil, "round \(round)")
+                let cancels = await Self.together(clients) { _, client throws(CheckInError) in
+                    try await client.cancelAlert(id: alert.id)
+                }
+                #expect(cancels.compactMap { try? $0.get() }.count == 1, "round \(round): \(cancels)")
+                #expect(cancels.compactMap(\.failure) == Array(repeating: .notActive, count: clients.count - 1))
+                for client in clients {
+                    #expect(try await client.activeAlert() == nil, "round \(round)")
+                }
             }
         }
     }
 
     @Test(arguments: BackendStorage.available)
     func whatOneProcessWroteEveryProcessReads(storage: BackendStorage) async throws {
-        let directory = try TemporaryDirectory()
-        let (database, group, clients) = try await Self.backends(storage, in: directory)
-        defer {
-            group.stop()
-            database.remove()
-        }
-
-        var written: [CheckIn] = []
-        for round in 0..<Self.rounds {
-            let writer = clients[round % clients.count]
-            written.insert(try await writer.checkIn(at: Self.date.addingTimeInterval(Double(round) * 60)), at: 0)
-            for (index, reader) in clients.enumerated() {
-                #expect(try await reader.history(limit: 1000) == written, "round \(round), process \(index)")
+        try await Self.withBackends(storage) { clients in
+            var written: [CheckIn] = []
+            for round in 0..<Self.rounds {
+                let writer = clients[round % clients.count]
+                written.insert(try await writer.checkIn(at: Self.date.addingTimeInterval(Double(round) * 60)), at: 0)
+                for (index, reader) in clients.enumerated() {
+                    #expect(try await reader.history(limit: 1000) == written, "round \(round), process \(index)")
+                }
             }
-        }
-        let alert = try await clients[0].triggerAlert()
-        for client in clients {
-            #expect(try await client.activeAlert() == alert)
-        }
-        _ = try await clients[1].cancelAlert(id: alert.id)
-        for client in clients {
-            #expect(try await client.activeAlert() == nil)
+            let alert = try await clients[0].triggerAlert()
+            for client in clients {
+                #expect(try await client.activeAlert() == alert)
+            }
+            _ = try await clients[1].cancelAlert(id: alert.id)
+            for client in clients {
+                #expect(try await client.activeAlert() == nil)
+            }
         }
     }
 }
