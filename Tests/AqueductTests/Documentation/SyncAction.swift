@@ -4,7 +4,7 @@
 
 import Aqueduct
 
-enum SyncAction: CaseAccessible, Sendable {
+enum SyncAction: CaseAccessible, Sendable, Equatable {
     case start  // var start: Void?
     case finished(count: Int)  // var finished: Int?
     case failed(code: Int, message: String)  // var failed: (code: Int, message: String)?
