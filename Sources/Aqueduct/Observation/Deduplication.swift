@@ -37,6 +37,19 @@ public struct Deduplication<Value> {
         Deduplication(_isDuplicate: nil, isEquality: false)
     }
 
+    /// Not available for a value that is not `Equatable`: there is no `==` to compare with.
+    /// Choose ``removingDuplicates(by:)`` or ``keepingDuplicates``. (This declaration exists so
+    /// that the compiler says so, rather than that it cannot find the member.)
+    @available(
+        *,
+        unavailable,
+        message:
+            "removingDuplicates compares with ==, and this value is not Equatable: use .removingDuplicates(by:) or .keepingDuplicates"
+    )
+    public static var removingDuplicates: Deduplication {
+        fatalError("unavailable")
+    }
+
     /// Only the values that `isDuplicate` does not find equal to the last one heard.
     ///
     /// ```swift

@@ -201,8 +201,12 @@ public struct ActionSource: Sendable {
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
     public var file: String { _node?.file ?? _fileLiteral.description }
 
-    /// The function that dispatched the action, in `#function` form (`start(_:)`).
-    public var function: String { _node?.function ?? _functionLiteral.description }
+    /// The function that dispatched the action, in `#function` form (`start(_:)`), or
+    /// `top-level code` for a dispatch from the top level of an executable's `main.swift`
+    /// (where `#function` gives the module's name).
+    public var function: String {
+        withCallSite(_node) { _, function in String(decoding: function, as: UTF8.self) }
+    }
 
     /// Free-form context: what the dispatcher said, and one line per derivation hop (an effect
     /// that sent the action, a bridge that derived it), oldest first. `nil` when nothing was
@@ -276,27 +280,46 @@ extension ActionSource: Hashable {
     public static func == (lhs: ActionSource, rhs: ActionSource) -> Bool {
         guard lhs.line == rhs.line else { return false }
         let (lhsNode, rhsNode) = (lhs._node, rhs._node)
-        guard
-            Self.utf8(lhsNode?.file, orLiteral: lhs._fileLiteral, equals: rhsNode?.file, orLiteral: rhs._fileLiteral),
-            Self.utf8(
-                lhsNode?.function,
-                orLiteral: lhs._functionLiteral,
-                equals: rhsNode?.function,
-                orLiteral: rhs._functionLiteral
-            )
-        else { return false }
-        return Self.infoLines(lhsNode, equal: rhsNode)
+        let sameCallSite = lhs.withCallSite(lhsNode) { lhsFile, lhsFunction in
+            rhs.withCallSite(rhsNode) { rhsFile, rhsFunction in
+                lhsFile.elementsEqual(rhsFile) && lhsFunction.elementsEqual(rhsFunction)
+            }
+        }
+        return sameCallSite && Self.infoLines(lhsNode, equal: rhsNode)
     }
 
     /// Combines the file, function and line.
     public func hash(into hasher: inout Hasher) {
-        let node = _node
-        Self.withUTF8(node?.file, orLiteral: _fileLiteral) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(0xFF as UInt8)  // no UTF-8 string holds it: ends the file
-        Self.withUTF8(node?.function, orLiteral: _functionLiteral) {
-            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        withCallSite(_node) { file, function in
+            hasher.combine(bytes: UnsafeRawBufferPointer(file))
+            hasher.combine(0xFF as UInt8)  // no UTF-8 string holds it: ends the file
+            hasher.combine(bytes: UnsafeRawBufferPointer(function))
         }
         hasher.combine(line)
+    }
+
+    /// The name ``function`` gives top-level code.
+    private static let topLevelCode: StaticString = "top-level code"
+
+    /// Calls `body` with the UTF-8 of the file and of the function as ``file`` and ``function``
+    /// give them (top-level code named so), without making strings of the literals.
+    private func withCallSite<Result>(
+        _ node: (any SourceNode)?,
+        _ body: (_ file: UnsafeBufferPointer<UInt8>, _ function: UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        Self.withUTF8(node?.file, orLiteral: _fileLiteral) { file in
+            Self.withUTF8(node?.function, orLiteral: _functionLiteral) { function in
+                guard Self.isModule(function, of: file) else { return body(file, function) }
+                return Self.topLevelCode.withUTF8Buffer { body(file, $0) }
+            }
+        }
+    }
+
+    /// Whether `function` is the module part of `file` (`App` for `App/main.swift`): what
+    /// `#function` gives at the top level of `main.swift`.
+    internal static func isModule(_ function: UnsafeBufferPointer<UInt8>, of file: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let slash = file.firstIndex(of: UInt8(ascii: "/")), slash == function.count else { return false }
+        return file[..<slash].elementsEqual(function)
     }
 
     /// Calls `body` with the UTF-8 of `string`, or of `literal` when there is no run-time string.
@@ -307,17 +330,6 @@ extension ActionSource: Hashable {
     ) -> Result {
         guard var string else { return literal.withUTF8Buffer(body) }
         return string.withUTF8(body)
-    }
-
-    private static func utf8(
-        _ lhs: String?,
-        orLiteral lhsLiteral: StaticString,
-        equals rhs: String?,
-        orLiteral rhsLiteral: StaticString
-    ) -> Bool {
-        withUTF8(lhs, orLiteral: lhsLiteral) { left in
-            withUTF8(rhs, orLiteral: rhsLiteral) { right in left.elementsEqual(right) }
-        }
     }
 
     /// Whether two lists of info lines are equal, newest first: the same node from there on,

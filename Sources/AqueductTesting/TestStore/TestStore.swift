@@ -463,7 +463,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         FailureReporter.record(
             "An effect made no progress for \(timeout): a job on the test store's executor has neither "
                 + "returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
-                + "started by:\n" + runtime.storage.runningEffects.map { "    • \($0)" }.joined(separator: "\n"),
+                + "started by:\n" + BulletList.render(runtime.storage.runningEffects),
             at: site
         )
     }
@@ -521,13 +521,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             case .stalled:
                 "Expected to receive \(expectation), but an effect made no progress for \(self.timeout) "
                     + "(a blocking call?). Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
             case .satisfied, .nothingRunning:
                 "Expected to receive \(expectation), but no action arrived and no effect is running."
             case .timedOut:
                 "Expected to receive \(expectation), but none arrived within \(timeout). "
                     + "Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nAn effect waiting on a TestClock runs on only when the test advances the clock."
             }
         if !skipped.isEmpty {
@@ -566,7 +566,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         if !running.isEmpty {
             messages.append(
                 "\(plural(running.count, "effect")) still running \(moment), started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nReceive what they send, advance the clock they wait on, or cancel them "
                     + "(skipInFlightEffects() or exhaustivity .off to let them be)."
             )

@@ -161,6 +161,56 @@ import Testing
         )
     }
 
+    /// 1,500 ticks, sent by the immediate effect of `.incrementTwice`.
+    static let ticker = TestMiddleware<CounterAction, CounterState> { action, _, _ in
+        guard action == .incrementTwice else { return .none }
+        return .immediate { send in
+            for _ in 0..<1_500 { send(.increment) }
+        }
+    }
+
+    @Test func aListOfSkippedActionsCountsRepeatsInsteadOfRepeatingThem() async {
+        let store = TestStore(initialState: CounterState(), reducer: .identity, middleware: Self.ticker)
+        store.exhaustivity = .off(showSkippedAssertions: true)
+        let notes = Log<String>()
+        await withKnownIssue {
+            await store.dispatch(.incrementTwice)
+            await store.finish()
+        } matching: { issue in
+            notes.append(issue.description)
+            return issue.severity == .warning && !issue.isFailure
+        }
+        let note = try? #require(notes.all.first { $0.contains("1500 actions that the test did not receive") })
+        #expect(note?.contains("    • increment — from ") == true)
+        #expect(note?.contains(" (×1500)") == true)
+        #expect((note?.split(separator: "\n").count ?? .max) < 10)
+    }
+
+    @Test func aFailureListsAtMostTwentyDistinctActionsAndSaysHowManyMore() async {
+        let store = TestStore(initialState: CounterState(), reducer: .identity, middleware: Self.bursts)
+        let failures = Log<String>()
+        await withKnownIssue {
+            await store.dispatch(.incrementTwice)
+            await store.finish()
+        } matching: { issue in
+            failures.append(issue.description)
+            return issue.isFailure
+        }
+        let failure = try? #require(failures.all.first { $0.contains("30 actions that the test did not receive") })
+        #expect(failure?.contains("set(0)") == true)
+        #expect(failure?.contains("set(19)") == true)
+        #expect(failure?.contains("set(20)") == false)
+        #expect(failure?.contains("    … and 10 more") == true)
+    }
+
+    /// 30 different actions, sent by the immediate effect of `.incrementTwice`.
+    static let bursts = TestMiddleware<CounterAction, CounterState> { action, _, _ in
+        guard action == .incrementTwice else { return .none }
+        return .immediate { send in
+            for value in 0..<30 { send(.set(value)) }
+        }
+    }
+
     @Test func nonExhaustiveModeCancelsEffectsLeftRunning() async {
         let clock = TestClock()
         let store = TestStore(

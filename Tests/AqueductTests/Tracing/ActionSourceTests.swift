@@ -54,6 +54,21 @@ import Testing
         #expect(plain.hashValue != ActionSource(file: "App/File.swift", function: "go()", line: 3).hashValue)
     }
 
+    @Test func topLevelCodeIsNamedSoAndNotAfterItsModule() {
+        // At the top level of `main.swift`, `#function` is the module's name.
+        let topLevel = ActionSource(file: "PomodoroApp/main.swift", function: "PomodoroApp", line: 12)
+        #expect(topLevel.function == "top-level code")
+        #expect(topLevel.description == "PomodoroApp/main.swift:12 in top-level code")
+        let method = ActionSource(file: "PomodoroApp/main.swift", function: "start()", line: 12)
+        #expect(method.function == "start()")
+        let property = ActionSource(file: "App/Timer.swift", function: "pomodoroApp", line: 3)
+        #expect(property.function == "pomodoroApp")
+        // Decoded from a recording, it is the same source.
+        let named = ActionSource(file: "PomodoroApp/main.swift", function: "top-level code", line: 12)
+        #expect(named == topLevel)
+        #expect(named.hashValue == topLevel.hashValue)
+    }
+
     @Test func codableRoundTrip() throws {
         let source = ActionSource(info: "hello")
         let decoded = try JSONDecoder().decode(ActionSource.self, from: JSONEncoder().encode(source))
