@@ -35,7 +35,7 @@ extension Store {
     /// The element is found by id on each read, so it follows the element when the collection
     /// is reordered. If the element is removed while the projection is still in use, the
     /// projection keeps reading the last value it saw, and its actions still reach the store,
-    /// where a reducer lifted with ``Reducer/lift(elementAction:elements:)`` ignores ids that
+    /// where a reducer lifted into the collection with `lift(action:elements:)` ignores ids that
     /// are gone.
     ///
     /// ```swift
