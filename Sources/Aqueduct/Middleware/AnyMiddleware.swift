@@ -31,12 +31,12 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         )
     }
 
-    /// Creates a middleware from functions (for tests).
+    /// Creates a middleware from functions: the tests' small middlewares.
     ///
     /// - Parameters:
     ///   - handle: Called for each action before the reducer, as in ``Middleware/handle(action:from:state:)``.
     ///   - start: Called once when the store starts, as in ``Middleware/start(_:)``.
-    internal init(
+    package init(
         handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
         start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void = { _ in }
     ) {

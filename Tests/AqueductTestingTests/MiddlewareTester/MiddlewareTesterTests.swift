@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func immediateEffectsReadTheStateAfterTheReducer() async {
-        let onlyWhenPositive = TestMiddleware<CounterAction, CounterState>(onHandle: { action, _, state in
+        let onlyWhenPositive = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { action, _, state in
             guard case .set = action else { return .none }
             return .immediate { send in
                 if state().count > 0 { send(.increment) }
@@ -46,7 +46,7 @@ import Testing
 
     @Test func handleSeesTheStateBeforeReducingAndTheEffectAfter() async {
         let seen = Log<String>()
-        let reader = TestMiddleware<CounterAction, CounterState>(onHandle: { _, _, state in
+        let reader = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, state in
             seen.append("handle sees \(state().count)")
             return .immediate { _ in seen.append("effect sees \(state().count)") }
         })
@@ -56,9 +56,9 @@ import Testing
     }
 
     @Test func recordsWhatTheStartHookDispatchesNowAndLater() async {
-        let source = TestMiddleware<CounterAction, CounterState>(
-            onHandle: { _, _, _ in .none },
-            onStart: { context in
+        let source = AnyMiddleware<CounterAction, CounterAction, CounterState>(
+            handle: { _, _, _ in .none },
+            start: { context in
                 context.dispatcher.dispatch(.set(context.state().count + 1))
                 let dispatcher = context.dispatcher
                 Task.detached { dispatcher.dispatch(.increment, info: "later") }

@@ -135,19 +135,3 @@ final class Log<Element: Sendable>: Sendable {
         elements.withLock { $0 }
     }
 }
-
-// MARK: - A middleware made of closures
-
-/// A middleware made of closures, for tests.
-struct TestMiddleware<Action: Sendable, State>: Middleware {
-    let onHandle: @MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>
-    var onStart: @MainActor @Sendable (MiddlewareContext<Action, State>) -> Void = { _ in }
-
-    func start(_ context: MiddlewareContext<Action, State>) {
-        onStart(context)
-    }
-
-    func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        onHandle(action, source, state)
-    }
-}

@@ -42,7 +42,7 @@ import Testing
 
     @Test func anEffectBlockedOnAClientDoubleStallsOnlyItsOwnTestStore() async {
         let gate = Gate()
-        let blocking = TestMiddleware<SearchAction, SearchState>(onHandle: { action, _, _ in
+        let blocking = AnyMiddleware<SearchAction, SearchAction, SearchState>(handle: { action, _, _ in
             guard case .cancel = action else { return .none }
             return .run { _ in gate.block() }
         })
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func anEffectThatHopsToTheMainActorAndBackIsSettled() async {
-        let doubling = TestMiddleware<CounterAction, CounterState>(onHandle: { action, _, _ in
+        let doubling = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { action, _, _ in
             guard case .set(let value) = action else { return .none }
             return .run { send in
                 let doubled = await MainActor.run { value * 2 }
@@ -109,7 +109,7 @@ import Testing
         // The executor is kept alive by the task running on it: the cancelled effect unwinds
         // on it after the test store, and its runtime, were released.
         let (ended, signal) = AsyncStream.makeStream(of: Void.self)
-        let waiting = TestMiddleware<CounterAction, CounterState>(onHandle: { _, _, _ in
+        let waiting = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, _ in
             .run { _ in
                 let never = AsyncStream<Never> { _ in }
                 for await _ in never {}
