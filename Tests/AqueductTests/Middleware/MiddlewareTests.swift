@@ -4,7 +4,7 @@ import Testing
 @testable import Aqueduct
 
 @MainActor
-@Suite struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
     /// A middleware that records its name for every action and sends a follow-up for `.set`.
     static func named(_ name: String, log: EventLog) -> TestMiddleware<CounterAction, Int> {
         TestMiddleware { action, _, _ in
@@ -87,6 +87,23 @@ import Testing
         #expect(log.all == ["increment", "set(100)"])
         #expect(states == [7, 8])
         #expect(store.state == AppState(count: 100, text: "x"))
+    }
+
+    @Test func aMiddlewareThatReadsNoStateIsLiftedByItsCaseAloneAndItsStartHookSendsThroughIt() async {
+        // A source of actions: its start hook dispatches, its handler answers `.decrement`.
+        let source = TestMiddleware<CounterAction, Void>(
+            onHandle: { action, _, _ in action == .decrement ? .send(.set(0)) : .none },
+            onStart: { context in context.dispatcher.dispatch(.increment) }
+        )
+        let store = Store(
+            initialState: AppState(count: 5),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
+            middleware: source.lift(action: \AppAction.Cases.counter)
+        )
+        // The start hook's increment arrives through the store's inbox, embedded in `.counter`.
+        for await count in store.values(of: \.count, .removingDuplicates) where count == 6 { break }
+        store.dispatch(.counter(.decrement))
+        #expect(store.state.count == 0)
     }
 
     @Test func liftThenComposeEqualsComposeThenLift() {
