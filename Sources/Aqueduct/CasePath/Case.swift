@@ -14,8 +14,9 @@
 /// ```
 ///
 /// A path held in a variable costs what a literal costs: the APIs that take one resolve it into
-/// a ``CasePath`` once, when they are built. `\.self` is the identity path.
-public typealias CaseKeyPath<Root, Value> = KeyPath<Case<Root, Root>, Case<Root, Value>>
+/// a ``CasePath`` once, when they are built. `\.self` is the identity path. A case key path is
+/// `Sendable`: keep one in a global constant, or hand it to another isolation.
+public typealias CaseKeyPath<Root, Value> = KeyPath<Case<Root, Root>, Case<Root, Value>> & Sendable
 
 /// One step of a ``CaseKeyPath``: the case of `Root` reached so far, whose payload is `Value`.
 ///
@@ -47,7 +48,7 @@ public struct Case<Root, Value>: Sendable {
     /// - Parameter member: The case's property in the `AllCasePaths` of `Value`.
     /// - Returns: The step, whose payload is the case's.
     public subscript<Member>(
-        dynamicMember member: KeyPath<Value.AllCasePaths, CasePath<Value, Member>>
+        dynamicMember member: KeyPath<Value.AllCasePaths, CasePath<Value, Member>> & Sendable
     ) -> Case<Root, Member> where Value: CaseAccessible {
         Case<Root, Member>(_path: _path.appending(Value.allCasePaths[keyPath: member]))
     }

@@ -1,6 +1,9 @@
 import Aqueduct
 import Testing
 
+/// A case path in a global constant: case key paths are `Sendable`.
+let playbackStarted: CaseKeyPath<Player.AppAction, Void> = \.playback.didStart
+
 @Suite struct BridgeOperatorTests {
     typealias AppAction = Player.AppAction
 
@@ -45,6 +48,12 @@ import Testing
         #expect(fixed.derive(from: .playback(.didPause)) == nil)
         #expect(payload.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
         #expect(payload.derive(from: .downloads(.interrupted)) == nil)
+    }
+
+    @Test func aCaseKeyPathCrossesIsolationAndIsResolvedWhereItIsUsed() async {
+        let bridge = await Task.detached { playbackStarted --> AppAction.library(.refresh) }.value
+        #expect(bridge.derive(from: .playback(.didStart)) == .library(.refresh))
+        #expect(bridge.derive(from: .playback(.didStop)) == nil)
     }
 
     @Test func caseKeyPathsChosenFromAListBridgeTheirOwnCase() {
