@@ -6,13 +6,13 @@ import Testing
 @Suite struct StateStreamTests {
     @Test func valuesDeliverTheCurrentValueFirst() async {
         let store = makeFeatureStore(FeatureState(count: 7))
-        var values = store.values(of: \.count).makeAsyncIterator()
+        var values = store.values(of: \.count, .removingDuplicates).makeAsyncIterator()
         #expect(await values.next() == 7)
     }
 
     @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async {
         let store = Store(initialState: 3, reducer: counterReducer)
-        var states = store.values(of: \.self).makeAsyncIterator()
+        var states = store.values(of: \.self, .removingDuplicates).makeAsyncIterator()
         #expect(await states.next() == 3)
         store.dispatch(.increment)
         #expect(await states.next() == 4)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func valuesSkipActionsThatLeaveTheValueEqual() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store.dispatch(.profile(.rename("Grace")))
@@ -31,9 +31,19 @@ import Testing
         #expect(await values.next() == 1)
     }
 
+    @Test func valuesKeepingDuplicatesArriveAfterEveryActionEvenWhenEqual() async {
+        let store = makeFeatureStore()
+        let stream = store.values(of: \.count, .keepingDuplicates)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
+        #expect(stream.bufferedCount == 1)
+        #expect(await values.next() == 0)
+    }
+
     @Test func valuesOfAnEquatableStateSkipEqualStates() async {
         let store = Store(initialState: 5, reducer: counterReducer)
-        let stream = store.values(of: \.self)
+        let stream = store.values(of: \.self, .removingDuplicates)
         var states = stream.makeAsyncIterator()
         #expect(await states.next() == 5)
         store.dispatch(.set(5))
@@ -44,7 +54,7 @@ import Testing
 
     @Test func valuesThatAreNotEquatableArriveAfterEveryAction() async {
         let store = makeFeatureStore()
-        let snapshots = store.values(of: \.snapshot)
+        let snapshots = store.values(of: \.snapshot, .keepingDuplicates)
         var values = snapshots.makeAsyncIterator()
         #expect(await values.next()?.count == 0)
         store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
@@ -56,7 +66,7 @@ import Testing
 
     @Test func aSlowConsumerSeesOnlyTheLatestValueAndTheBufferStaysBounded() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         // The consumer is busy (not calling next) while 10,000 actions are processed.
@@ -73,7 +83,7 @@ import Testing
 
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         let consumer = Task.detached { () -> [Int] in
             var seen: [Int] = []
             for await count in stream {
@@ -95,7 +105,7 @@ import Testing
 
     @Test func releasingTheStreamStopsTheObservation() {
         let store = makeFeatureStore()
-        var stream: StateStream<Int>? = store.values(of: \.count)
+        var stream: StateStream<Int>? = store.values(of: \.count, .removingDuplicates)
         #expect(store.observedPathCount == 1)
         stream = nil
         store.dispatch(.counter(.increment))
@@ -105,7 +115,7 @@ import Testing
 
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         let consumer = Task.detached { () -> Int in
             var count = 0
             for await _ in stream { count += 1 }
@@ -120,7 +130,7 @@ import Testing
 
     @Test func releasingTheStoreEndsTheStream() async {
         var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
-        let stream = store!.values(of: \.count)
+        let stream = store!.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store = nil
