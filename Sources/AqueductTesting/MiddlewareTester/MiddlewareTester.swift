@@ -97,22 +97,23 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// Calls the middleware with an action, runs the effect it returns, and returns what the
     /// effect dispatched, in order.
     ///
-    /// The middleware sees ``state`` as it is; `reducing` then changes it as the reducer would,
-    /// so that the effect — a bridge's `when:` filter, for example — reads the new state.
+    /// The middleware sees ``state`` as it is; `reducing`, the app's reducer (or one made for
+    /// the test), then reduces the action, so that the effect — a bridge's `when:` filter, for
+    /// example — reads the new state.
     /// `.run` effects are awaited; one still running after ``timeout`` fails the test and is
     /// cancelled. For effects that wait on a ``TestClock``, pass `awaitingEffects: false`.
     ///
     /// ```swift
     /// tester.state.settings.shouldUseReachability = false
-    /// let sent = await tester.handle(.lifecycle(.didEnterBackground))
+    /// let sent = await tester.handle(.lifecycle(.didEnterBackground), reducing: appReducer)
     /// #expect(sent.isEmpty)
     /// ```
     ///
     /// - Parameters:
     ///   - action: The action.
     ///   - source: Its source; the call site when `nil`.
-    ///   - reducing: Changes the state as the reducer would, after `handle` and before the
-    ///     effect runs.
+    ///   - reducing: The reducer to apply to the action after `handle` and before the effect
+    ///     runs, as a store would; `nil` leaves the state as it is.
     ///   - awaitingEffects: Whether to wait for the `.run` effects to end (the default). When
     ///     `false`, `handle` returns once they have run as far as they can — up to a sleep on
     ///     a TestClock, say — with what was dispatched by then; what they dispatch later is
@@ -129,7 +130,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     public func handle(
         _ action: M.InputAction,
         from source: ActionSource? = nil,
-        reducing: ((inout M.State) -> Void)? = nil,
+        reducing reducer: Reducer<M.InputAction, M.State>? = nil,
         awaitingEffects: Bool = true,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -140,7 +141,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let source = source ?? ActionSource(file: fileID, function: function, line: line)
         let effect = middleware.handle(action: action, from: source, state: runtime.getState)
-        reducing?(&runtime.state)
+        reducer?(action, &runtime.state)
         let mark = dispatched.count
         runtime.perform(
             effect,

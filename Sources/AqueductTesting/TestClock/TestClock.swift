@@ -11,7 +11,7 @@ import Aqueduct
 /// let clock = TestClock()
 /// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
 ///                       middleware: Search.Middleware(client: client, clock: clock))
-/// await store.send(.queryChanged("mil")) { $0.query = "mil" }
+/// await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
 /// await clock.advance(by: .milliseconds(299))   // not yet
 /// await clock.advance(by: .milliseconds(1))     // the debounce fires
 /// await store.receive(\.loaded) { $0.results = ["Milk"] }

@@ -25,7 +25,7 @@ import Aqueduct
 /// ## What it guarantees
 /// The scheduler runs its tasks' jobs one at a time on a serial queue of its own, and only
 /// while a test step awaits it — ``run()``, an `advance` of its ``clock``, a `TestStore`'s
-/// `send`, `receive` or `finish`. Between two steps nothing an effect does happens: the test
+/// `dispatch`, `receive` or `finish`. Between two steps nothing an effect does happens: the test
 /// reads the state, and calls its client doubles, with no effect running beside it. A step
 /// returns when the scheduler has *settled*: no job queued or running, no action waiting to be
 /// processed — the effects have run as far as they can, up to a sleep on a `TestClock`, a
@@ -95,7 +95,7 @@ public final class TestScheduler: Sendable {
     /// than hopes they have run:
     ///
     /// ```swift
-    /// let counts = store.values(of: \.count)
+    /// let counts = store.values(of: \.count, .removingDuplicates)
     /// let seen = scheduler.task { await counts.prefix(3).reduce(into: []) { $0.append($1) } }
     /// await scheduler.run()  // it takes the current count and waits for the next
     /// store.dispatch(.increment)

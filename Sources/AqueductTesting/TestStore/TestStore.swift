@@ -3,7 +3,7 @@ import Aqueduct
 /// A store for tests: it runs the same reducer and middleware as production, on the same
 /// engine as ``Store``, and makes the test account for everything that happens.
 ///
-/// Each ``send(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
+/// Each ``dispatch(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
 /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, in order, with its state
 /// change; and the test must end with no action left unreceived and no effect still running.
@@ -11,7 +11,7 @@ import Aqueduct
 /// under XCTest — with a diff of what differed:
 ///
 /// ```
-/// The state after sending increment is not what the test expected (expected → actual):
+/// The state after dispatching increment is not what the test expected (expected → actual):
 ///     count: 2 → 1
 /// ```
 ///
@@ -23,8 +23,8 @@ import Aqueduct
 ///         reducer: Search.reducer,
 ///         middleware: Search.Middleware(client: .results(["Milk"]), clock: clock)
 ///     )
-///     await store.send(.queryChanged("mi")) { $0.query = "mi" }
-///     await store.send(.queryChanged("mil")) { $0.query = "mil" }
+///     await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
+///     await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
 ///     await clock.advance(by: .milliseconds(300))
 ///     await store.receive(\.loaded) { $0.results = ["Milk"] }
 ///     await store.finish()
@@ -195,7 +195,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         for message in messages { FailureReporter.record(message, at: createdAt) }
     }
 
-    /// Sends an action and asserts the state change it causes.
+    /// Dispatches an action, as the app's code would into a ``Store``, and asserts the state
+    /// change it causes.
     ///
     /// The closure receives the state as it was before the action; set what the action should
     /// have changed. Without a closure the action must not change the state; with one, it
@@ -204,15 +205,15 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// too and wait to be received.
     ///
     /// ```swift
-    /// await store.send(.increment) { $0.count = 1 }
-    /// await store.send(.refresh)            // no state change expected
-    /// let timer = await store.send(.start)  // its effects, to finish or cancel
+    /// await store.dispatch(.increment) { $0.count = 1 }
+    /// await store.dispatch(.refresh)            // no state change expected
+    /// let timer = await store.dispatch(.start)  // its effects, to finish or cancel
     /// ```
     ///
-    /// Before sending, the test store settles, and in exhaustive mode every action it received
-    /// so far must have been received by the test: if some were not, that is one failure
-    /// naming them, and they are dropped, so that the test goes on from the action it sends
-    /// and each later failure is its own. After sending, `send` settles again: the effects
+    /// Before dispatching, the test store settles, and in exhaustive mode every action it
+    /// received so far must have been received by the test: if some were not, that is one
+    /// failure naming them, and they are dropped, so that the test goes on from the action it
+    /// dispatches and each later failure is its own. After dispatching, it settles again: the effects
     /// it started have run as far as they can — up to a ``TestClock`` sleep, for example — so
     /// the test can advance the clock next.
     ///
@@ -224,9 +225,9 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - function: The calling function; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
-    /// - Returns: The effects this send started, to await or cancel.
+    /// - Returns: The effects this dispatch started, to await or cancel.
     @discardableResult
-    public func send(
+    public func dispatch(
         _ action: Action,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
@@ -235,7 +236,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async -> TestStoreTask {
-        await send(
+        await dispatch(
             action,
             source: ActionSource(file: fileID, function: function, line: line),
             assert: updateExpectedState,
@@ -243,14 +244,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         )
     }
 
-    /// Sends an action with a given source and asserts the state change it causes.
+    /// Dispatches an action with a given source and asserts the state change it causes.
     ///
     /// For middleware that reads sources — a bridge keeps the original source of the action it
     /// derives, a logger prints it:
     ///
     /// ```swift
     /// let source = ActionSource(file: "App/Lifecycle.swift", function: "start(_:)", line: 12)
-    /// await store.send(.lifecycle(.didBecomeActive), from: source)
+    /// await store.dispatch(.lifecycle(.didBecomeActive), from: source)
     /// ```
     ///
     /// - Parameters:
@@ -261,9 +262,9 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
-    /// - Returns: The effects this send started, to await or cancel.
+    /// - Returns: The effects this dispatch started, to await or cancel.
     @discardableResult
-    public func send(
+    public func dispatch(
         _ action: Action,
         from source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
@@ -272,7 +273,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async -> TestStoreTask {
-        await send(
+        await dispatch(
             action,
             source: source,
             assert: updateExpectedState,
@@ -280,7 +281,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         )
     }
 
-    private func send(
+    private func dispatch(
         _ action: Action,
         source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)?,
@@ -293,13 +294,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             switch exhaustivity {
             case .on:
                 FailureReporter.record(
-                    "Must receive \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                    "Must receive \(count) before dispatching \(ActionDescription.describe(action)):\n\(list)",
                     at: site
                 )
             case .off(let showSkippedAssertions):
                 if showSkippedAssertions {
                     FailureReporter.note(
-                        "Skipped receiving \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                        "Skipped receiving \(count) before dispatching \(ActionDescription.describe(action)):\n\(list)",
                         at: site
                     )
                 }
@@ -320,7 +321,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             assertStateChange(
                 entry,
                 updateExpectedState,
-                after: "sending \(ActionDescription.describe(action))",
+                after: "dispatching \(ActionDescription.describe(action))",
                 at: site
             )
         }
@@ -337,7 +338,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// `showSkippedAssertions`, they are reported as information).
     ///
     /// ```swift
-    /// await store.send(.stop)
+    /// await store.dispatch(.stop)
     /// await store.finish()
     /// ```
     ///
@@ -487,7 +488,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         FailureReporter.record(
             "An effect made no progress for \(timeout): a job on the test store's executor has neither "
                 + "returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
-                + "started by:\n" + runtime.storage.runningEffects.map { "    • \($0)" }.joined(separator: "\n"),
+                + "started by:\n" + BulletList.render(runtime.storage.runningEffects),
             at: site
         )
     }
@@ -545,13 +546,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             case .stalled:
                 "Expected to receive \(expectation), but an effect made no progress for \(self.timeout) "
                     + "(a blocking call?). Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
             case .satisfied, .nothingRunning:
                 "Expected to receive \(expectation), but no action arrived and no effect is running."
             case .timedOut:
                 "Expected to receive \(expectation), but none arrived within \(timeout). "
                     + "Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nAn effect waiting on a TestClock runs on only when the test advances the clock."
             }
         if !skipped.isEmpty {
@@ -590,7 +591,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         if !running.isEmpty {
             messages.append(
                 "\(plural(running.count, "effect")) still running \(moment), started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nReceive what they send, advance the clock they wait on, or cancel them "
                     + "(skipInFlightEffects() or exhaustivity .off to let them be)."
             )
@@ -611,7 +612,7 @@ extension TestStore: TestStoreTaskOwner {
         let running = storage.runningCount(tokens: task.tokens)
         guard running > 0 else { return }
         FailureReporter.record(
-            "Expected the effects of sending \(task.action) to finish, but \(plural(running, "effect")) "
+            "Expected the effects of dispatching \(task.action) to finish, but \(plural(running, "effect")) "
                 + "still running after \(timeout ?? self.timeout). An effect waiting on a TestClock runs on only "
                 + "when the test advances the clock; cancel it with the task's cancel().",
             at: site

@@ -104,14 +104,14 @@ import Testing
             reducer: searchReducer,
             middleware: SearchMiddleware(client: client, clock: clock)
         )
-        await store.send(.queryChanged("m")) {
+        await store.dispatch(.queryChanged("m")) {
             $0.query = "m"
             $0.isLoading = true
         }
         await clock.advance(by: .milliseconds(200))
-        await store.send(.queryChanged("mi")) { $0.query = "mi" }
+        await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
         await clock.advance(by: .milliseconds(200))
-        await store.send(.queryChanged("mil")) { $0.query = "mil" }
+        await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
         await clock.advance(by: .milliseconds(299))
         #expect(queries.all.isEmpty)
         await clock.advance(by: .milliseconds(1))

@@ -90,7 +90,7 @@ import Testing
     @Test func aTaskOfTheTestConsumesAStreamOfTheStore() async {
         let scheduler = TestScheduler()
         let store = Store(initialState: CounterState(), reducer: counterReducer, scheduler: scheduler)
-        let counts = store.values(of: \.count)
+        let counts = store.values(of: \.count, .removingDuplicates)
         let seen = scheduler.task { await counts.prefix(3).reduce(into: []) { $0.append($1) } }
         await scheduler.run()  // it takes the current count and waits for the next
         store.dispatch(.increment)

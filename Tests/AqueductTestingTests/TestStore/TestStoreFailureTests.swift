@@ -13,13 +13,13 @@ import Testing
     @Test func wrongStateShowsADiffOfWhatDiffered() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.increment) {
+            await store.dispatch(.increment) {
                 $0.count = 2
                 $0.history = [1]
             }
         } matching: { issue in
             issue.isFailure
-                && issue.description.contains("The state after sending increment is not what the test expected")
+                && issue.description.contains("The state after dispatching increment is not what the test expected")
                 && issue.description.contains("count: 2 → 1")
                 && !issue.description.contains("history")
         }
@@ -28,7 +28,7 @@ import Testing
     @Test func anUnassertedStateChangeIsAFailure() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.set(3))
+            await store.dispatch(.set(3))
         } matching: { issue in
             issue.isFailure
                 && issue.description.contains("the test expected no change")
@@ -42,7 +42,7 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         let line = #line + 2
         await withKnownIssue {
-            await store.send(.increment)
+            await store.dispatch(.increment)
         } matching: { issue in
             issue.isFailure
                 && issue.sourceLocation?.line == line
@@ -53,7 +53,7 @@ import Testing
     @Test func aMissingReceiveWithNothingRunningFailsAtOnce() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
         store.timeout = .seconds(3600)
-        await store.send(.set(1)) {
+        await store.dispatch(.set(1)) {
             $0.count = 1
             $0.history = [1]
         }
@@ -76,7 +76,7 @@ import Testing
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
         store.timeout = .seconds(3600)
-        await store.send(.queryChanged("milk")) {
+        await store.dispatch(.queryChanged("milk")) {
             $0.query = "milk"
             $0.isLoading = true
         }
@@ -93,21 +93,21 @@ import Testing
     @Test func anAssertionThatChangesTheStateWhenTheActionDidNotFails() async {
         let unchanged = TestStore(initialState: CounterState(), reducer: Reducer<CounterAction, CounterState>.identity)
         await withKnownIssue {
-            await unchanged.send(.increment) { $0.count = 1 }
+            await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
             issue.isFailure
                 && issue.description.contains(
-                    "Expected the state to change after sending increment, but it did not change"
+                    "Expected the state to change after dispatching increment, but it did not change"
                 )
                 && issue.description.contains("count: 1 → 0")
         }
         unchanged.exhaustivity = .off
         await withKnownIssue {
-            await unchanged.send(.increment) { $0.count = 1 }
+            await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
             issue.isFailure
                 && issue.description.contains(
-                    "Expected the state to change after sending increment, but it did not change"
+                    "Expected the state to change after dispatching increment, but it did not change"
                 )
         }
     }
@@ -120,7 +120,7 @@ import Testing
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
         store.timeout = .milliseconds(100)
-        await store.send(.queryChanged("milk")) {
+        await store.dispatch(.queryChanged("milk")) {
             $0.query = "milk"
             $0.isLoading = true
         }
@@ -140,7 +140,7 @@ import Testing
 
     @Test func receivingTheWrongActionNamesTheActionThatCame() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.incrementTwice) { $0.history = [0] }
+        await store.dispatch(.incrementTwice) { $0.history = [0] }
         await withKnownIssue {
             await store.receive(\.clamped)
         } matching: { issue in
@@ -157,7 +157,7 @@ import Testing
 
     @Test func anActionNotReceivedByTheEndIsNamed() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.set(50)) {
+        await store.dispatch(.set(50)) {
             $0.count = 50
             $0.history = [50]
         }
@@ -174,18 +174,18 @@ import Testing
 
     @Test func anActionNotReceivedBeforeTheNextSendIsNamedThenDropped() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.set(50)) {
+        await store.dispatch(.set(50)) {
             $0.count = 50
             $0.history = [50]
         }
         await withKnownIssue {
-            await store.send(.increment) {
+            await store.dispatch(.increment) {
                 $0.count = 11
                 $0.history = [50, 10, 11]
             }
         } matching: { issue in
             issue.isFailure
-                && issue.description.contains("Must receive 1 action before sending increment")
+                && issue.description.contains("Must receive 1 action before dispatching increment")
                 && issue.description.contains("clamped(10)")
         }
         // Dropped after that one failure: nothing is left to receive or report.
@@ -200,7 +200,7 @@ import Testing
             reducer: searchReducer,
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
-        await store.send(.queryChanged("bread")) {
+        await store.dispatch(.queryChanged("bread")) {
             $0.query = "bread"
             $0.isLoading = true
         }
@@ -224,7 +224,7 @@ import Testing
                 reducer: searchReducer,
                 middleware: SearchMiddleware(client: .groceries, clock: clock)
             )
-            await store.send(.queryChanged("milk")) {
+            await store.dispatch(.queryChanged("milk")) {
                 $0.query = "milk"
                 $0.isLoading = true
             }
@@ -240,10 +240,10 @@ import Testing
     @Test func aThrowingAssertionIsReported() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
+            await store.dispatch(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
         } matching: { issue in
             issue.isFailure
-                && issue.description.contains("The state assertion after sending increment threw an error")
+                && issue.description.contains("The state assertion after dispatching increment threw an error")
         }
     }
 
@@ -251,7 +251,7 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         store.exhaustivity = .off
         await withKnownIssue {
-            await store.send(.increment) { $0.count = 5 }
+            await store.dispatch(.increment) { $0.count = 5 }
         } matching: { issue in
             issue.isFailure
                 && issue.description.contains("count: 5 → 1") && !issue.description.contains("history")

@@ -23,12 +23,12 @@ import Testing
             reducer: searchReducer,
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
-        await store.send(.queryChanged("mi")) {
+        await store.dispatch(.queryChanged("mi")) {
             $0.query = "mi"
             $0.isLoading = true
         }
         await clock.advance(by: .milliseconds(299))
-        await store.send(.queryChanged("mil")) { $0.query = "mil" }
+        await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
         #expect(clock.sleeperCount == 1)  // the first search was cancelled in flight
         await clock.advance(by: .milliseconds(299))
         #expect(store.state.results.isEmpty)
@@ -56,7 +56,7 @@ import Testing
                 reducer: searchReducer,
                 middleware: SearchMiddleware(client: .groceries, clock: clock)
             )
-            await store.send(.queryChanged("bread")) {
+            await store.dispatch(.queryChanged("bread")) {
                 $0.query = "bread"
                 $0.isLoading = true
             }
@@ -68,7 +68,7 @@ import Testing
             await store.finish()
         }
         await withKnownIssue {
-            await blocked.send(.cancel)
+            await blocked.dispatch(.cancel)
         } matching: { issue in
             issue.isFailure
                 && issue.description.contains("An effect made no progress for 0.2 seconds")
@@ -94,7 +94,7 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: doubling)
         var history: [Int] = []
         for value in 1...20 {
-            await store.send(.set(value)) {
+            await store.dispatch(.set(value)) {
                 $0.count = value
                 $0.history.append(value)
             }
@@ -127,7 +127,7 @@ import Testing
             middleware: waiting
         )
         store?.exhaustivity = .off
-        await store?.send(.increment)
+        await store?.dispatch(.increment)
         store = nil
         var unwound = false
         for await _ in ended { unwound = true }

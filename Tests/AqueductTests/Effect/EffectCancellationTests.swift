@@ -144,7 +144,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
 
     /// Returns once `condition` holds for the store's state: awaited, never polled.
     static func until(_ store: Store<FloodAction, FloodState>, _ condition: (FloodState) -> Bool) async {
-        for await state in store.values(of: \.self) where condition(state) { return }
+        for await state in store.values(of: \.self, .keepingDuplicates) where condition(state) { return }
     }
 
     @Test(arguments: Shape.allCases, Stop.allCases)
@@ -362,7 +362,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
             }
         }
         let store = TestStore(initialState: FloodState(), reducer: floodReducer, middleware: middleware)
-        await store.send(.start(round: 0)) {
+        await store.dispatch(.start(round: 0)) {
             $0.round = 0
             $0.isStopped = false
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StateStreamTests {
     @Test func valuesDeliverTheCurrentValueFirst() async throws {
         let store = makeFeatureStore(FeatureState(count: 7))
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         // Buffered when the stream is made: checked first, so that a stream without it fails
         // here instead of waiting below.
         try #require(stream.bufferedCount == 1)
@@ -18,7 +18,7 @@ import Testing
 
     @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async throws {
         let store = Store(initialState: 3, reducer: counterReducer)
-        let stream = store.values(of: \.self)
+        let stream = store.values(of: \.self, .removingDuplicates)
         try #require(stream.bufferedCount == 1)
         var states = stream.makeAsyncIterator()
         #expect(await states.next() == 3)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func valuesSkipActionsThatLeaveTheValueEqual() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store.dispatch(.profile(.rename("Grace")))
@@ -39,9 +39,19 @@ import Testing
         #expect(await values.next() == 1)
     }
 
+    @Test func valuesKeepingDuplicatesArriveAfterEveryActionEvenWhenEqual() async {
+        let store = makeFeatureStore()
+        let stream = store.values(of: \.count, .keepingDuplicates)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
+        #expect(stream.bufferedCount == 1)
+        #expect(await values.next() == 0)
+    }
+
     @Test func valuesOfAnEquatableStateSkipEqualStates() async {
         let store = Store(initialState: 5, reducer: counterReducer)
-        let stream = store.values(of: \.self)
+        let stream = store.values(of: \.self, .removingDuplicates)
         var states = stream.makeAsyncIterator()
         #expect(await states.next() == 5)
         store.dispatch(.set(5))
@@ -52,7 +62,7 @@ import Testing
 
     @Test func valuesThatAreNotEquatableArriveAfterEveryAction() async {
         let store = makeFeatureStore()
-        let snapshots = store.values(of: \.snapshot)
+        let snapshots = store.values(of: \.snapshot, .keepingDuplicates)
         var values = snapshots.makeAsyncIterator()
         #expect(await values.next()?.count == 0)
         store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
@@ -64,7 +74,7 @@ import Testing
 
     @Test func aSlowConsumerSeesOnlyTheLatestValueAndTheBufferStaysBounded() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         // The consumer is busy (not calling next) while 10,000 actions are processed.
@@ -81,7 +91,7 @@ import Testing
 
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         let scheduler = TestScheduler()
         let consumer = scheduler.task { () -> [Int] in
             var seen: [Int] = []
@@ -103,7 +113,7 @@ import Testing
 
     @Test func releasingTheStreamStopsTheObservation() {
         let store = makeFeatureStore()
-        var stream: StateStream<Int>? = store.values(of: \.count)
+        var stream: StateStream<Int>? = store.values(of: \.count, .removingDuplicates)
         #expect(store.observedPathCount == 1)
         stream = nil
         store.dispatch(.counter(.increment))
@@ -113,7 +123,7 @@ import Testing
 
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         let scheduler = TestScheduler()
         let consumer = scheduler.task { () -> Int in
             var count = 0
@@ -131,7 +141,7 @@ import Testing
 
     @Test func releasingTheStoreEndsTheStream() async {
         var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
-        let stream = store!.values(of: \.count)
+        let stream = store!.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store = nil

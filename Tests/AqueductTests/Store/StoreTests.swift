@@ -19,7 +19,8 @@ import Testing
             return .immediate { _ in log.record("effect sees \(state())") }
         }
         let store = Store(initialState: 0, reducer: counterReducer, middleware: middleware)
-        let subscription = store.subscribe(\.self) { state in log.record("observer sees \(state)") }
+        let subscription = store.subscribe(\.self, .removingDuplicates) { state in log.record("observer sees \(state)")
+        }
         store.dispatch(.set(5))
         #expect(log.all == ["handle set(5) sees 0", "effect sees 5", "observer sees 5"])
         _ = subscription
@@ -43,7 +44,7 @@ import Testing
         var depth = 0
         var maxDepth = 0
         var seen: [Int] = []
-        let subscription = store.subscribe(\.self) { [unowned store] state in
+        let subscription = store.subscribe(\.self, .removingDuplicates) { [unowned store] state in
             depth += 1
             maxDepth = max(maxDepth, depth)
             seen.append(state)
@@ -63,7 +64,7 @@ import Testing
     @Test func releasedSubscriptionStopsObserving() {
         let store = Store(initialState: 0, reducer: counterReducer)
         var seen: [Int] = []
-        var subscription: StoreSubscription? = store.subscribe(\.self) { seen.append($0) }
+        var subscription: StoreSubscription? = store.subscribe(\.self, .removingDuplicates) { seen.append($0) }
         store.dispatch(.increment)
         subscription = nil
         store.dispatch(.increment)
@@ -184,7 +185,7 @@ import Testing
         // A store as in production: the global executor's tasks send, the main actor drains.
         let store = Store(initialState: Tally(), reducer: reducer)
         let dispatcher = store.dispatcher
-        let totals = store.values(of: \.total)
+        let totals = store.values(of: \.total, .removingDuplicates)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
