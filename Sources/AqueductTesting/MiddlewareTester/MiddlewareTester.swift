@@ -10,9 +10,9 @@ import Aqueduct
 /// dispatches, now or later, is recorded too.
 ///
 /// The effect runs on the same engine as a store's — the same interpreter, cancellation by id
-/// and in flight, derived sources — on an executor of the tester's own, as a ``TestStore``'s
-/// effects do: waiting for them is an `await` on that executor, not a poll. What the effects
-/// send is recorded instead of processed.
+/// and in flight, derived sources — on a ``TestScheduler`` of the tester's own, as a
+/// ``TestStore``'s effects do: waiting for them is an `await` on that scheduler, not a poll.
+/// What the effects send is recorded instead of processed.
 ///
 /// ```swift
 /// let tester = MiddlewareTester(appBridges, state: AppState())
@@ -34,7 +34,9 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// waiting for `.run` effects to end and of ``waitForDispatches(count:fileID:filePath:line:column:)``
     /// waiting for actions. One second by default. It never decides when effects have run as
     /// far as they can: the tester's executor does.
-    public var timeout: Duration = .seconds(1)
+    public var timeout: Duration = .milliseconds(1_000) {
+        didSet { scheduler.core.failureBound = timeout }
+    }
 
     /// The state the middleware reads through its `GetState`. Set it before an action to test
     /// the middleware against that state.
@@ -53,6 +55,8 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// The engine, with no reducer and no middleware of its own: it runs the effects `handle`
     /// returns, and what they send is recorded rather than processed further.
     private let runtime: StoreRuntime<M.OutputAction, M.State>
+    /// Runs the effects; only this tester's.
+    private let scheduler = TestScheduler()
 
     /// Creates a tester for a middleware, starting from a state.
     ///
@@ -61,7 +65,13 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - state: The state it reads.
     public init(_ middleware: M, state: M.State) {
         self.middleware = middleware
-        self.runtime = StoreRuntime(initialState: state, reducer: .identity, middleware: nil, effects: .isolated)
+        self.runtime = StoreRuntime(
+            initialState: state,
+            reducer: .identity,
+            middleware: nil,
+            scheduler: scheduler.core
+        )
+        scheduler.core.failureBound = timeout
         runtime.observeProcessing { [weak self] action, source in
             self?.dispatched.append(DispatchedAction(action: action, source: source))
         }
@@ -139,12 +149,12 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             derivedSource: source._sentByEffect(of: action)
         )
         let storage = runtime.storage
-        let outcome = await runtime.wait(
+        let outcome = await scheduler.core.wait(
             until: .now + timeout,
             noProgressFor: timeout,
-            givingUpWhenNoEffectRuns: true
-        ) { !awaitingEffects || storage.activity.runningEffects == 0 }
-        let running = storage.activity.runningEffects
+            givingUpWhen: { storage.runningEffectCount == 0 }
+        ) { !awaitingEffects || storage.runningEffectCount == 0 }
+        let running = storage.runningEffectCount
         if awaitingEffects, outcome != .satisfied, running > 0 {
             FailureReporter.record(
                 "\(running == 1 ? "An effect" : "\(running) effects") of \(ActionDescription.describe(action)) still "
@@ -153,7 +163,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
                 at: site
             )
             storage.cancelAll()
-            await storage.settle(noProgressFor: timeout)
+            _ = await scheduler.core.settle(noProgressFor: timeout)
         }
         return Array(dispatched[mark...])
     }
@@ -184,7 +194,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         column: UInt = #column
     ) async -> [DispatchedAction<M.OutputAction>] {
         // Not giving up when no effect runs: a start hook's own tasks dispatch from outside.
-        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: false) {
+        _ = await scheduler.core.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhen: { false }) {
             dispatched.count >= count
         }
         if dispatched.count < count {

@@ -99,7 +99,7 @@ public enum ActionReplay {
         reducer: Reducer<Action, State>,
         middleware: M,
         decoding: Decoding<Action>,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .milliseconds(1_000),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -128,11 +128,13 @@ public enum ActionReplay {
     ) async -> Divergence? {
         guard let first = records.first else { return nil }
         let processed = ProcessedActions<Action, State>(initialState: initialState)
+        let scheduler = TestScheduler()
+        scheduler.core.failureBound = timeout
         let runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
             middleware: middleware,
-            effects: .isolated
+            scheduler: scheduler.core
         )
         runtime.observeProcessing { action, source in processed.record(action, source, state: runtime.state) }
         runtime.start(middleware)
@@ -143,9 +145,11 @@ public enum ActionReplay {
         /// Waits until `count` actions were processed (or nothing more can come), then compares
         /// the ones not compared yet.
         func settle(until count: Int) async -> Divergence? {
-            _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) {
-                processed.entries.count >= count
-            }
+            _ = await scheduler.core.wait(
+                until: .now + timeout,
+                noProgressFor: timeout,
+                givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+            ) { processed.entries.count >= count }
             while compared < min(count, records.count) {
                 let record = records[compared]
                 guard compared < processed.entries.count else {
@@ -191,7 +195,11 @@ public enum ActionReplay {
             runtime.dispatch(action, from: source)
         }
         if let divergence = await settle(until: records.count) { return divergence }
-        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) { false }
+        _ = await scheduler.core.wait(
+            until: .now + timeout,
+            noProgressFor: timeout,
+            givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+        ) { false }
         if processed.entries.count > records.count {
             let extra = processed.entries[records.count]
             return Divergence(

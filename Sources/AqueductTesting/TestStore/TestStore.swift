@@ -36,15 +36,13 @@ import Aqueduct
 /// injects (a ``TestClock``), never from the wall clock.
 ///
 /// ## Settling
-/// Each test store runs its effects on an executor of its own, which the tasks running on it
-/// keep alive. After each step the test store *settles*: it awaits the moment its executor has
-/// no job queued or running, processing on the main actor what the effects sent meanwhile.
-/// That is an `await` on the executor's events, not a poll and not a wall-clock budget, so a
-/// test store is not slowed or confused by any other test's effects, and a busy machine only
-/// makes it slower. An effect that hops to the main actor is seen when its main-actor step is
-/// already queued as the test store settles (it yields the main actor once); prefer clients
-/// that do not need the main actor. Unstructured tasks an effect starts with `Task {}` run on
-/// the global executor, not the test store's, and are not waited for.
+/// Each test store runs its effects on a ``TestScheduler`` of its own: their jobs run only
+/// while a step of the test awaits it, and after each step the test store has *settled* — no
+/// effect job queued or running, and what the effects sent processed (see ``TestScheduler``
+/// for exactly what that covers: main-actor hops included, unstructured tasks not). That is
+/// decided by counting the scheduler's jobs, not by polling or a wall-clock budget, so a test
+/// store is not slowed or confused by any other test's effects, and a busy machine only makes
+/// it slower.
 ///
 /// ``timeout`` is only a failure bound: a `receive` whose action cannot arrive because no
 /// effect is running fails at once; one with effects suspended (on a ``TestClock`` nobody
@@ -72,12 +70,19 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// It never decides when the effects have settled: a correct test passes however busy the
     /// machine is. Effects that wait on a ``TestClock`` wait until the test advances the clock;
     /// the timeout only keeps a test that forgot to from hanging.
-    public var timeout: Duration = .seconds(1)
+    public var timeout: Duration = .milliseconds(1_000) {
+        didSet { scheduler.core.failureBound = timeout }
+    }
 
     /// The store's current state, including changes the test has not asserted yet.
     public var state: State { runtime.state }
 
     private let runtime: StoreRuntime<Action, State>
+    /// Runs the effects; only this test store's.
+    private let scheduler = TestScheduler()
+    /// What effects sent after their work had returned, dropped: each a failure at the next
+    /// step.
+    private let lateSends = LockedValue<[String]>([])
     private let processed: ProcessedActions<Action, State>
     private let createdAt: CallSite
     private var isFinished = false
@@ -156,12 +161,19 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ) {
         self.processed = ProcessedActions(initialState: initialState)
         self.createdAt = createdAt
+        let lateSends = lateSends
         self.runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
             middleware: erasedMiddleware,
-            effects: .isolated
+            scheduler: scheduler.core,
+            onLateSend: { action, startedBy in
+                lateSends.withLock {
+                    $0.append(StoreRuntime<Action, State>.lateSendMessage(action, startedBy: startedBy))
+                }
+            }
         )
+        scheduler.core.failureBound = timeout
         runtime.observeProcessing { [weak self] action, source in
             guard let self else { return }
             processed.record(action, source, state: runtime.state)
@@ -347,12 +359,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         isFinished = true
         if case .on = exhaustivity {
             let storage = runtime.storage
-            let outcome = await runtime.wait(
+            let outcome = await scheduler.core.wait(
                 until: .now + (timeout ?? self.timeout),
                 noProgressFor: self.timeout,
-                givingUpWhenNoEffectRuns: true
-            ) { storage.activity.runningEffects == 0 }
+                givingUpWhen: { storage.runningEffectCount == 0 }
+            ) { storage.runningEffectCount == 0 }
             if outcome == .stalled { reportStall(at: site) }
+            reportLateSends(at: site)
         } else {
             await settle(at: site)
         }
@@ -368,7 +381,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// - Returns: The actions skipped, oldest first.
     @discardableResult
     public func skipReceivedActions() async -> [DispatchedAction<Action>] {
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
         let skipped = processed.entries.map(\.dispatched)
         processed.entries.removeAll()
         return skipped
@@ -382,7 +395,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     public func skipInFlightEffects() async -> [String] {
         let running = runtime.storage.runningEffects
         runtime.storage.cancelAll()
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
         return running
     }
 
@@ -403,12 +416,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             case .off: processed.entries.contains { matches($0.action) }
             }
         }
-        let outcome = await runtime.wait(
+        let storage = runtime.storage
+        let outcome = await scheduler.core.wait(
             until: .now + timeout,
             noProgressFor: self.timeout,
-            givingUpWhenNoEffectRuns: true,
+            givingUpWhen: { storage.runningEffectCount == 0 },
             for: isAvailable
         )
+        reportLateSends(at: site)
         guard isAvailable() else {
             let skipped = processed.entries.map(\.dispatched)
             processed.entries.removeAll()
@@ -455,8 +470,18 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Waits until every effect has run as far as it can and what they sent is processed;
     /// fails the test if an effect job makes no progress for ``timeout``.
     private func settle(at site: CallSite) async {
-        if await runtime.storage.settle(noProgressFor: timeout) { return }
-        reportStall(at: site)
+        let settled = await scheduler.core.settle(noProgressFor: timeout).settled
+        reportLateSends(at: site)
+        if !settled { reportStall(at: site) }
+    }
+
+    /// Fails the test for each action an effect sent after its work had returned.
+    private func reportLateSends(at site: CallSite) {
+        for message in lateSends.withLock({ sends in
+            defer { sends = [] }; return sends
+        }) {
+            FailureReporter.record(message, at: site)
+        }
     }
 
     private func reportStall(at site: CallSite) {
@@ -511,7 +536,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 
     private func noActionMessage(
         _ expectation: String,
-        outcome: StoreRuntime<Action, State>.WaitOutcome,
+        outcome: TestSchedulerCore.WaitOutcome,
         timeout: Duration,
         skipped: [DispatchedAction<Action>]
     ) -> String {
@@ -578,10 +603,10 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 extension TestStore: TestStoreTaskOwner {
     func finish(_ task: TestStoreTask, timeout: Duration?, at site: CallSite) async {
         let storage = runtime.storage
-        let outcome = await runtime.wait(
+        let outcome = await scheduler.core.wait(
             until: .now + (timeout ?? self.timeout),
             noProgressFor: self.timeout,
-            givingUpWhenNoEffectRuns: true
+            givingUpWhen: { storage.runningEffectCount == 0 }
         ) { storage.runningCount(tokens: task.tokens) == 0 }
         if outcome == .stalled { reportStall(at: site) }
         let running = storage.runningCount(tokens: task.tokens)
@@ -596,6 +621,6 @@ extension TestStore: TestStoreTaskOwner {
 
     func cancel(_ task: TestStoreTask) async {
         runtime.storage.cancel(tokens: task.tokens)
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
     }
 }

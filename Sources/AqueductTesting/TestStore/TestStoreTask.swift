@@ -9,7 +9,7 @@ import Aqueduct
 ///
 /// ```swift
 /// let timer = await store.dispatch(.startTimer) { $0.isRunning = true }
-/// await clock.advance(by: .seconds(1))
+/// await clock.advance(by: .milliseconds(1_000))
 /// await store.receive(\.tick) { $0.seconds = 1 }
 /// await timer.cancel()                  // the test is done with the timer
 /// await store.finish()

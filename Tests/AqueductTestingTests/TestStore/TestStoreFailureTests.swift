@@ -2,9 +2,14 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
-/// Every kind of failure is reported, with a message that says what went wrong.
+/// Every kind of failure is reported, as a failure (not a warning), with a message that says
+/// what went wrong.
+///
+/// The time limit is a failure bound only: several tests here give the store a timeout of an
+/// hour, so that a wait that ignored a shorter bound, or gave up only at the store's, would fail
+/// here rather than hang. Nothing here measures time.
 @MainActor
-@Suite struct TestStoreFailureTests {
+@Suite(.timeLimit(.minutes(1))) struct TestStoreFailureTests {
     @Test func wrongStateShowsADiffOfWhatDiffered() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
@@ -13,7 +18,8 @@ import Testing
                 $0.history = [1]
             }
         } matching: { issue in
-            issue.description.contains("The state after dispatching increment is not what the test expected")
+            issue.isFailure
+                && issue.description.contains("The state after dispatching increment is not what the test expected")
                 && issue.description.contains("count: 2 → 1")
                 && !issue.description.contains("history")
         }
@@ -24,7 +30,8 @@ import Testing
         await withKnownIssue {
             await store.dispatch(.set(3))
         } matching: { issue in
-            issue.description.contains("the test expected no change")
+            issue.isFailure
+                && issue.description.contains("the test expected no change")
                 && issue.description.contains("count: 0 → 3")
                 && issue.description.contains("history.count: 0 → 1")
                 && issue.description.contains("history[0]: (none) → 3")
@@ -37,15 +44,13 @@ import Testing
         await withKnownIssue {
             await store.dispatch(.increment)
         } matching: { issue in
-            issue.sourceLocation?.line == line
+            issue.isFailure
+                && issue.sourceLocation?.line == line
                 && issue.sourceLocation?.fileID == "AqueductTestingTests/TestStoreFailureTests.swift"
         }
     }
 
-    // The time limit is a failure bound only: were `receive` to wait for its timeout (an hour),
-    // the test would fail rather than hang. Nothing here measures time.
-    @Test(.timeLimit(.minutes(1)))
-    func aMissingReceiveWithNothingRunningFailsAtOnce() async {
+    @Test func aMissingReceiveWithNothingRunningFailsAtOnce() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
         store.timeout = .seconds(3600)
         await store.dispatch(.set(1)) {
@@ -55,10 +60,11 @@ import Testing
         await withKnownIssue {
             await store.receive(\.clamped) { $0.count = 10 }
         } matching: { issue in
-            issue.description.contains(
-                "Expected to receive an action matching \\.clamped, but no action arrived "
-                    + "and no effect is running."
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected to receive an action matching \\.clamped, but no action arrived "
+                        + "and no effect is running."
+                )
         }
     }
 
@@ -77,7 +83,8 @@ import Testing
         await withKnownIssue {
             await store.receive(\.loaded, timeout: .milliseconds(20))
         } matching: { issue in
-            issue.description.contains("none arrived within 0.02 seconds")
+            issue.isFailure
+                && issue.description.contains("none arrived within 0.02 seconds")
         }
         await store.skipInFlightEffects()
         await store.finish()
@@ -88,18 +95,20 @@ import Testing
         await withKnownIssue {
             await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
-            issue.description.contains(
-                "Expected the state to change after dispatching increment, but it did not change"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected the state to change after dispatching increment, but it did not change"
+                )
                 && issue.description.contains("count: 1 → 0")
         }
         unchanged.exhaustivity = .off
         await withKnownIssue {
             await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
-            issue.description.contains(
-                "Expected the state to change after dispatching increment, but it did not change"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected the state to change after dispatching increment, but it did not change"
+                )
         }
     }
 
@@ -119,7 +128,8 @@ import Testing
         await withKnownIssue {
             await store.receive(\.loaded)
         } matching: { issue in
-            issue.description.contains("Expected to receive an action matching \\.loaded, but none arrived")
+            issue.isFailure
+                && issue.description.contains("Expected to receive an action matching \\.loaded, but none arrived")
                 && issue.description.contains("none arrived within 0.1 seconds")
                 && issue.description.contains("queryChanged(\"milk\")")
                 && issue.description.contains("TestClock")
@@ -134,9 +144,10 @@ import Testing
         await withKnownIssue {
             await store.receive(\.clamped)
         } matching: { issue in
-            issue.description.contains(
-                "Received an unexpected action: expected an action matching \\.clamped, but the next action was"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Received an unexpected action: expected an action matching \\.clamped, but the next action was"
+                )
                 && issue.description.contains("• increment — from TestStoreFailureTests.swift:")
                 && issue.description.contains("Sent by an effect of incrementTwice")
         }
@@ -153,9 +164,10 @@ import Testing
         await withKnownIssue {
             await store.finish()
         } matching: { issue in
-            issue.description.contains(
-                "The store received 1 action that the test did not receive (at the end of the test)"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "The store received 1 action that the test did not receive (at the end of the test)"
+                )
                 && issue.description.contains("clamped(10)")
         }
     }
@@ -172,7 +184,8 @@ import Testing
                 $0.history = [50, 10, 11]
             }
         } matching: { issue in
-            issue.description.contains("Must receive 1 action before dispatching increment")
+            issue.isFailure
+                && issue.description.contains("Must receive 1 action before dispatching increment")
                 && issue.description.contains("clamped(10)")
         }
         // Dropped after that one failure: nothing is left to receive or report.
@@ -194,7 +207,8 @@ import Testing
         await withKnownIssue {
             await store.finish(timeout: .milliseconds(50))
         } matching: { issue in
-            issue.description.contains("1 effect still running at the end of the test, started by:")
+            issue.isFailure
+                && issue.description.contains("1 effect still running at the end of the test, started by:")
                 && issue.description.contains("queryChanged(\"bread\")")
         }
         // finish() cancelled it and waited for the cancellation to run: the sleep ended.
@@ -215,7 +229,10 @@ import Testing
                 $0.isLoading = true
             }
         } matching: { issue in
-            issue.description.contains("1 effect still running when the test store was released without finish()")
+            issue.isFailure
+                && issue.description.contains(
+                    "1 effect still running when the test store was released without finish()"
+                )
                 && issue.sourceLocation?.line == creationLine
         }
     }
@@ -225,7 +242,8 @@ import Testing
         await withKnownIssue {
             await store.dispatch(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
         } matching: { issue in
-            issue.description.contains("The state assertion after dispatching increment threw an error")
+            issue.isFailure
+                && issue.description.contains("The state assertion after dispatching increment threw an error")
         }
     }
 
@@ -235,7 +253,8 @@ import Testing
         await withKnownIssue {
             await store.dispatch(.increment) { $0.count = 5 }
         } matching: { issue in
-            issue.description.contains("count: 5 → 1") && !issue.description.contains("history")
+            issue.isFailure
+                && issue.description.contains("count: 5 → 1") && !issue.description.contains("history")
         }
     }
 }

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectConcatenateTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectConcatenateTests {
     @Test func eachPartStartsWhenTheOneBeforeHasFinished() async {
         let clock = TestClock()
         let log = EventLog()
@@ -200,7 +200,8 @@ import Testing
     }
 
     @Test func aStoreListsARunningConcatenationOnceAndCancelsItWhenReleased() async {
-        let clock = TestClock()
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
         var store: Store<Feed, [String]>? = Store(
             initialState: [],
             reducer: feedReducer,
@@ -212,13 +213,16 @@ import Testing
                     ),
                     .send(.got("after"))
                 )
-            })
+            }),
+            scheduler: scheduler
         )
         store?.dispatch(.go("x"))
         #expect(store?.runningEffects == ["go(\"x\")"])
-        #expect(await eventually { clock.sleeperCount == 2 })
+        await scheduler.run()
+        #expect(clock.sleeperCount == 2)
         store = nil
-        #expect(await eventually { clock.sleeperCount == 0 })
+        await scheduler.run()
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func actionsSentByLaterPartsCarryTheCausesSource() async {

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectTests {
     enum Action: Sendable, Equatable {
         case start(String)
         case startLatest(String)
@@ -37,6 +37,22 @@ import Testing
 
     // Effect semantics are tested through a TestStore: it runs the same engine as a Store, and
     // each step settles (the effects have run as far as they can), so nothing is polled.
+
+    /// The state after the reducer, read from a `.run`'s work: `await state()`, a hop to the
+    /// main actor — which the test store's scheduler follows, so this is deterministic.
+    @Test func aRunEffectReadsTheStateAfterTheReducer() async {
+        let middleware = TestMiddleware<CounterAction, Int> { action, _, state in
+            guard action == .increment else { return .none }
+            return .run { send in
+                let count = await state()  // after this action's reducer: 1
+                if count.isMultiple(of: 2) == false { send(.set(count * 10)) }
+            }
+        }
+        let store = TestStore(initialState: 0, reducer: counterReducer, middleware: middleware)
+        await store.dispatch(.increment) { $0 = 1 }
+        await store.receive(.set(10)) { $0 = 10 }
+        await store.finish()
+    }
 
     @Test func cancelByIDCancelsEveryEffectUnderIt() async {
         let log = EventLog()
@@ -141,13 +157,15 @@ import Testing
             default: return .none
             }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let scheduler = TestScheduler()
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware, scheduler: scheduler)
         store.dispatch(.start("s"))
         store.dispatch(.stop)
+        await scheduler.run()
         #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
         gate.open()
-        // A production store's effects run on the global executor: nothing to settle on.
-        #expect(await eventually { store.runningEffects.isEmpty })
+        await scheduler.run()
+        #expect(store.runningEffects.isEmpty)
     }
 
     // MARK: - Pinned behaviours (issue 12): each fails under a realistic mutation of the engine.

@@ -36,7 +36,7 @@ struct RowListState: Equatable, Sendable {
 }
 
 @MainActor
-@Suite struct CollectionMiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct CollectionMiddlewareTests {
     static let rowReducer = Reducer<RowAction, Row>.reduce { action, row in
         switch action {
         case .toggle: row.isDone.toggle()
@@ -94,9 +94,22 @@ struct RowListState: Equatable, Sendable {
 
     static func store(
         _ middleware: some Middleware<RowListAction, RowListAction, RowListState>,
-        recorder: Recorder<RowListAction, RowListState>
+        recorder: Recorder<RowListAction, RowListState>,
+        scheduler: TestScheduler? = nil
     ) -> Store<RowListAction, RowListState> {
-        Store(initialState: RowListState(), reducer: listReducer, middleware: recorder.middleware <> middleware)
+        guard let scheduler else {
+            return Store(
+                initialState: RowListState(),
+                reducer: listReducer,
+                middleware: recorder.middleware <> middleware
+            )
+        }
+        return Store(
+            initialState: RowListState(),
+            reducer: listReducer,
+            middleware: recorder.middleware <> middleware,
+            scheduler: scheduler
+        )
     }
 
     /// `middleware` lifted into the list's rows by id, reporting dropped actions to `reports`.
@@ -225,11 +238,12 @@ struct RowListState: Equatable, Sendable {
             }
         }
         let recorder = Recorder<RowListAction, RowListState>()
-        let store = Self.store(Self.byID(rows, reports: reports), recorder: recorder)
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byID(rows, reports: reports), recorder: recorder, scheduler: scheduler)
         store.dispatch(.row(id: 2, action: .save))
         store.dispatch(.remove(id: 2))
         open.yield()
-        #expect(await eventually { !reports.all.isEmpty })
+        await scheduler.run()
 
         #expect(log.all == ["save"])
         #expect(
@@ -315,31 +329,35 @@ struct RowListState: Equatable, Sendable {
 
     @Test func anElementCancelsItsOwnEffectsOnly() async {
         let log = EventLog()
-        let store = Self.store(Self.byID(Self.working(log: log)), recorder: Recorder())
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byID(Self.working(log: log)), recorder: Recorder(), scheduler: scheduler)
         store.dispatch(.row(id: 1, action: .start("one")))
         store.dispatch(.row(id: 2, action: .start("two")))
-        #expect(await eventually { Set(log.all) == ["one started", "two started"] })
+        await scheduler.run()
+        #expect(log.all == ["one started", "two started"])
         store.dispatch(.row(id: 1, action: .stop))
-        #expect(await eventually { log.all.contains("one cancelled") })
-        #expect(!log.all.contains("two cancelled"))
-        #expect(store.runningEffects.contains("row(id: 2, action: RowAction.start(\"two\"))"))
+        await scheduler.run()
+        #expect(log.all == ["one started", "two started", "one cancelled"])
+        #expect(store.runningEffects == ["row(id: 2, action: RowAction.start(\"two\"))"])
         store.dispatch(.row(id: 2, action: .stop))
-        #expect(await eventually { log.all.contains("two cancelled") })
+        await scheduler.run()
+        #expect(log.all.last == "two cancelled")
+        #expect(store.runningEffects.isEmpty)
     }
 
     @Test func cancelInFlightReplacesTheSameElementsEffectOnly() async {
         let log = EventLog()
-        let store = Self.store(Self.byIndex(Self.working(log: log)), recorder: Recorder())
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byIndex(Self.working(log: log)), recorder: Recorder(), scheduler: scheduler)
         store.dispatch(.rowAt(index: 0, action: .startLatest("first")))
         store.dispatch(.rowAt(index: 1, action: .startLatest("other")))
-        #expect(await eventually { Set(log.all) == ["first started", "other started"] })
+        await scheduler.run()
+        #expect(log.all == ["first started", "other started"])
         store.dispatch(.rowAt(index: 0, action: .startLatest("second")))
-        #expect(
-            await eventually {
-                Set(log.all) == ["first started", "other started", "first cancelled", "second started"]
-            }
-        )
-        #expect(!log.all.contains("other cancelled"))
+        await scheduler.run()
+        // Jobs run one at a time, in the order they were queued: the cancelled one's unwinding
+        // was queued (by the cancellation) before the new one's start.
+        #expect(log.all == ["first started", "other started", "first cancelled", "second started"])
     }
 
     // MARK: - Bridges

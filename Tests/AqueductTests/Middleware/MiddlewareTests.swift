@@ -163,14 +163,18 @@ import Testing
             onHandle: { _, _, _ in .none },
             onStart: { context in context.dispatcher.dispatch(.set(context.state() * 3)) }
         )
+        let scheduler = TestScheduler()
         let store = Store(
             initialState: AppState(count: 5),
             reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: feature.lift(
                 action: \AppAction.Cases.counter,
                 state: \AppState.count
-            )
+            ),
+            scheduler: scheduler
         )
-        #expect(await eventually { store.state.count == 15 })
+        #expect(store.state.count == 5)  // dispatched from the start hook: waits in the inbox
+        await scheduler.run()
+        #expect(store.state.count == 15)
     }
 }

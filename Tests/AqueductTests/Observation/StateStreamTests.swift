@@ -2,17 +2,25 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
+/// The time limit is a failure bound only: a stream that failed to deliver a value would
+/// otherwise leave its consumer waiting forever. Nothing here measures time.
 @MainActor
-@Suite struct StateStreamTests {
-    @Test func valuesDeliverTheCurrentValueFirst() async {
+@Suite(.timeLimit(.minutes(1))) struct StateStreamTests {
+    @Test func valuesDeliverTheCurrentValueFirst() async throws {
         let store = makeFeatureStore(FeatureState(count: 7))
-        var values = store.values(of: \.count, .removingDuplicates).makeAsyncIterator()
+        let stream = store.values(of: \.count, .removingDuplicates)
+        // Buffered when the stream is made: checked first, so that a stream without it fails
+        // here instead of waiting below.
+        try #require(stream.bufferedCount == 1)
+        var values = stream.makeAsyncIterator()
         #expect(await values.next() == 7)
     }
 
-    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async {
+    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async throws {
         let store = Store(initialState: 3, reducer: counterReducer)
-        var states = store.values(of: \.self, .removingDuplicates).makeAsyncIterator()
+        let stream = store.values(of: \.self, .removingDuplicates)
+        try #require(stream.bufferedCount == 1)
+        var states = stream.makeAsyncIterator()
         #expect(await states.next() == 3)
         store.dispatch(.increment)
         #expect(await states.next() == 4)
@@ -84,7 +92,8 @@ import Testing
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
         let stream = store.values(of: \.count, .removingDuplicates)
-        let consumer = Task.detached { () -> [Int] in
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> [Int] in
             var seen: [Int] = []
             for await count in stream {
                 seen.append(count)
@@ -92,15 +101,14 @@ import Testing
             }
             return seen
         }
-        // Each step waits until the consumer has taken the previous value, so none is skipped.
+        // Each step waits until the consumer has taken the value and waits for the next one.
         for _ in 0..<3 {
-            #expect(await eventually { stream.bufferedCount == 0 })
+            await scheduler.run()
+            #expect(stream.bufferedCount == 0)
             store.dispatch(.counter(.increment))
         }
-        let seen = await consumer.value
-        #expect(seen.first == 0)
-        #expect(seen.last == 3)
-        #expect(seen == seen.sorted())
+        await scheduler.run()
+        #expect(await consumer.value == [0, 1, 2, 3])
     }
 
     @Test func releasingTheStreamStopsTheObservation() {
@@ -116,13 +124,16 @@ import Testing
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
         let stream = store.values(of: \.count, .removingDuplicates)
-        let consumer = Task.detached { () -> Int in
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> Int in
             var count = 0
             for await _ in stream { count += 1 }
             return count
         }
-        #expect(await eventually { stream.bufferedCount == 0 })
+        await scheduler.run()
+        #expect(stream.bufferedCount == 0)  // it took the current value and waits for the next
         consumer.cancel()
+        await scheduler.run()
         #expect(await consumer.value == 1)
         store.dispatch(.counter(.increment))
         #expect(store.observedPathCount == 0)

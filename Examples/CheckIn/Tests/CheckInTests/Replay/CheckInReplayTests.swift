@@ -58,7 +58,8 @@ import Testing
                 timeout: .milliseconds(300)
             )
         } matching: { issue in
-            issue.description.contains("Replay diverged at record #")
+            issue.isFailure
+                && issue.description.contains("Replay diverged at record #")
         }
         let found = try #require(divergence)
         let triggered = try #require(recording.records.first { $0.action.description.hasPrefix("alertTriggered(") })
