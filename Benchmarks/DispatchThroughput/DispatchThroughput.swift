@@ -64,6 +64,49 @@ struct DispatchThroughput {
         } else {
             emit(TableReport.footer(results, pending: pending, plan: plan))
         }
+        if options.thresholds != nil || options.recordThresholds != nil {
+            do {
+                try checkAllocations(results, plan: plan, options: options)
+            } catch {
+                writeError("DispatchThroughput: \(error.message)\n")
+                exit(1)
+            }
+        }
+    }
+
+    /// Records the run's allocation counts, or checks them against the checked-in thresholds
+    /// (see ``AllocationThresholds``); a difference fails the run.
+    private static func checkAllocations(
+        _ results: [ScenarioResult],
+        plan: RunPlan,
+        options: Options
+    ) throws(ThresholdError) {
+        guard allocationCountingIsAvailable else {
+            throw ThresholdError(message: "allocations are not counted on this platform: no thresholds to check")
+        }
+        if let directory = options.recordThresholds {
+            let path = AllocationThresholds.file(in: directory)
+            let previous = try? AllocationThresholds.load(from: path)
+            try AllocationThresholds.recorded(from: results, plan: plan, keeping: previous).write(to: path)
+            writeError("DispatchThroughput: recorded the allocation thresholds in \(path)\n")
+        }
+        guard let directory = options.thresholds else { return }
+        let path = AllocationThresholds.file(in: directory)
+        let report = try AllocationThresholds.load(from: path).check(results, plan: plan)
+        var lines = ["", "Allocation thresholds (\(path), allocations per action):"]
+        lines += report.lines.map { "- \($0)" }
+        if report.failures.isEmpty {
+            lines.append("All \(report.lines.count) workloads are at their thresholds.")
+            emit(lines)
+            return
+        }
+        lines += ["", "Allocation thresholds FAILED:"] + report.failures.map { "- \($0)" }
+        lines.append(
+            "An allocation on a hot path fails this check; when a change really removes one (or must add one), "
+                + "record the thresholds again (--record-thresholds) and say why in the commit."
+        )
+        emit(lines)
+        exit(1)
     }
 
     private static func emit(_ lines: [String]) {

@@ -8,16 +8,28 @@ struct Options: Sendable {
     var json = false
     /// Time budget of each scenario in a full run.
     var secondsPerScenario = 2.0
+    /// A folder of allocation thresholds to check the run against (see ``AllocationThresholds``).
+    var thresholds: String?
+    /// A folder to record the run's allocation counts in, as this toolchain's thresholds.
+    var recordThresholds: String?
 
     /// The usage text.
     static let usage = """
         usage: swift run -c release DispatchThroughput [--filter <ids>] [--quick] [--json] [--time <seconds>]
+                                                     [--thresholds <dir>] [--record-thresholds <dir>]
 
           --filter <ids>    run only these scenarios: letters, e.g. "a,c" or "acg" (default: all)
           --quick           tiny counts, for CI: runs everything and prints the figures, asserts
                             nothing about time; exits 0
           --json            one JSON object per line per scenario on standard output
           --time <seconds>  time budget of each scenario in a full run (default: 2)
+          --thresholds <dir>
+                            check every workload's allocations per action against the
+                            toolchain's file in <dir> (swift-6.3.json); exits 1 on any
+                            difference: an allocation added, or one removed and not recorded
+          --record-thresholds <dir>
+                            write the run's allocations per action as the toolchain's file in
+                            <dir>, keeping the bounds of the workloads it marks noisy
           --help            this text
         """
 
@@ -54,6 +66,11 @@ struct Options: Sendable {
                     }
                     options.filter.insert(id)
                 }
+            case "--thresholds", "--record-thresholds":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError(message: "\(argument) needs a folder")
+                }
+                if argument == "--thresholds" { options.thresholds = value } else { options.recordThresholds = value }
             case "--time":
                 guard let value = remaining.popFirst(), let seconds = Double(value), seconds > 0 else {
                     throw UsageError(message: "--time needs a positive number of seconds")

@@ -36,6 +36,10 @@ struct RunPlan: Sendable {
         maximumRounds: 3
     )
 
+    /// The plan's name in a thresholds file: `quick` or `full` (a full run's time budget does
+    /// not change its per-action allocation counts).
+    var name: String { quick ? "quick" : "full" }
+
     /// The actions one repetition of `scenario` processes under this plan.
     func actionsPerRepetition(of scenario: Scenario) -> Int {
         quick ? max(scenario.actionsPerRepetition / 100, 400) : scenario.actionsPerRepetition

@@ -36,7 +36,8 @@ struct Machine: Sendable {
         "\(date) · \(processors) cores · \(cpu) · \(swift) · load \(Format.number(load, digits: 2))"
     }
 
-    private static var compilerVersion: String {
+    /// The compiler the benchmark was built with: `Swift 6.3`.
+    static var compilerVersion: String {
         #if compiler(>=6.4)
         "Swift ≥ 6.4"
         #elseif compiler(>=6.3)

@@ -52,7 +52,7 @@ private enum TestStoreWorkloads {
         return await measureAsync {
             for _ in 0..<pieces {
                 let store = TestStore(initialState: 0, reducer: reducer, middleware: BurstMiddleware())
-                await store.send(-burst) { $0 = -burst }
+                await store.dispatch(-burst) { $0 = -burst }
                 for index in 0..<burst {
                     await store.receive(where: { $0 == 1 }) { $0 = index + 1 - burst }
                 }

@@ -107,7 +107,7 @@ public enum ActionReplay {
         reducer: Reducer<Action, State>,
         middleware: M,
         decoding: Decoding<Action>,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .milliseconds(1_000),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -148,11 +148,13 @@ public enum ActionReplay {
         let records = session.records[..<min(gap?.position ?? session.records.count, session.records.count)]
         guard let first = records.first ?? session.records.first else { return nil }
         let processed = ProcessedActions<Action, State>(initialState: initialState)
+        let scheduler = TestScheduler()
+        scheduler.core.failureBound = timeout
         let runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
             middleware: middleware,
-            effects: .isolated
+            scheduler: scheduler.core
         )
         runtime.observeProcessing { action, source in processed.record(action, source, state: runtime.state) }
         runtime.start(middleware)
@@ -167,9 +169,11 @@ public enum ActionReplay {
         /// the ones not compared yet, in order.
         func settle(until count: Int) async -> (Int, String)? {
             let stillToProcess = count - compared  // the compared ones were taken off the front
-            _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) {
-                processed.entries.count >= stillToProcess
-            }
+            _ = await scheduler.core.wait(
+                until: .now + timeout,
+                noProgressFor: timeout,
+                givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+            ) { processed.entries.count >= stillToProcess }
             while compared < min(count, records.count) {
                 let record = records[records.startIndex + compared]
                 guard let entry = processed.entries.first else { return (record.seq, missing(record, base: base)) }
@@ -230,7 +234,11 @@ public enum ActionReplay {
                 """
             )
         }
-        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) { false }
+        _ = await scheduler.core.wait(
+            until: .now + timeout,
+            noProgressFor: timeout,
+            givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+        ) { false }
         if let entry = processed.entries.first {
             return (
                 (records.last?.seq ?? base) + 1,

@@ -65,11 +65,11 @@ public enum LifeSignalApp {
             <> lifeSignalBridges
             <> TerminalReporter(screen: screen)
             <> AppLifecycleMiddleware(client: lifecycle)
-            .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
+            .lift(action: \AppAction.Cases.lifecycle)
             <> ReachabilityMiddleware(client: pathMonitor)
-            .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { _ in () })
+            .lift(action: \AppAction.Cases.reachability)
             <> CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
-            .lift(inputAction: \AppAction.checkIn, outputAction: AppAction.checkIn, state: \AppState.checkIn)
+            .lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
         let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
         if let recorder {
             // First, so that it sees each action before the others and times all of them.
@@ -132,7 +132,7 @@ public enum LifeSignalApp {
         let session = TerminalSession(store: store, screen: screen)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
-        for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
+        for await isReady in store.values(of: \.isReadyToExit, .removingDuplicates) where isReady { break }
         if let recorder, !recorder.flush(timeout: .seconds(5)) {
             screen.say("The recording could not write everything in time; a gap line in it says what is missing.")
         }

@@ -11,6 +11,9 @@ import Testing
 /// starts: the same composition root, the lifecycle adapter's start-up activation, the real
 /// sources and bridge lines. A sample that drifts from the code (a moved line, a renamed
 /// bridge) fails here.
+///
+/// The time limit is a failure bound only: the test awaits the log's entries as the logger
+/// prints them.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct LogSampleTests {
     /// The repository's root, from this file's path.
