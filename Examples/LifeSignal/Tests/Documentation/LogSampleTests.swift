@@ -1,6 +1,5 @@
 import Aqueduct
 import CheckInAdapters
-import ExampleTestSupport
 import Foundation
 import LifeSignalApp
 import LifecycleAdapters
@@ -37,6 +36,9 @@ import Testing
 
     @Test(arguments: ["README.md", "Sources/Aqueduct/Aqueduct.docc/Bridges.md"])
     func theSamplesAreWhatTheAppLogs(document: String) async throws {
+        // Every entry the logger prints arrives on this stream; the test reads it until the
+        // start-up refresh is logged. An await on the app's own output, not a wall-clock wait:
+        // a busy machine makes it slower, never failing (the suite's time limit stops a hang).
         let (entries, logger) = AsyncStream.makeStream(of: String.self)
         let store = LifeSignalApp.makeStore(
             backend: LifeSignalBackend(client: .inMemory(), summary: "memory"),
@@ -44,7 +46,6 @@ import Testing
             pathMonitor: ManualPathMonitor(initial: .disconnected).client,
             logger: .closure { logger.yield($0) }
         )
-        // The start-up refresh, read as the logger prints it: awaited, not polled.
         var log = ""
         for await entry in entries {
             log += entry
