@@ -13,7 +13,11 @@ let package = Package(
         .target(name: "AllocationCounter", path: "AllocationCounter"),
         .executableTarget(
             name: "DispatchThroughput",
-            dependencies: [.product(name: "Aqueduct", package: "Aqueduct"), "AllocationCounter"],
+            dependencies: [
+                .product(name: "Aqueduct", package: "Aqueduct"),
+                .product(name: "AqueductTesting", package: "Aqueduct"),
+                "AllocationCounter",
+            ],
             path: "DispatchThroughput"
         ),
         // The DevTools report with a large recording: sizes, and load times in headless Chromium.

@@ -178,7 +178,12 @@ let package = Package(
         // MARK: Shared by the apps and the tests.
 
         // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
-        .target(name: "PrintableText", path: "PrintableText"),
+        .target(name: "PrintableText", path: "PrintableText/PrintableText"),
+        .testTarget(
+            name: "PrintableTextTests",
+            dependencies: ["PrintableText"],
+            path: "PrintableText/Tests/PrintableTextTests"
+        ),
 
         // Lines typed at a terminal, read on a thread of their own.
         .target(name: "TerminalInput", path: "TerminalInput/TerminalInput"),

@@ -10,6 +10,10 @@ import Darwin
 @main
 enum DevToolsMain {
     static func main() {
+        // A closed standard output (`… | head -1`) must not kill the tool before it has written
+        // the report: with SIGPIPE ignored, such a write fails with EPIPE, which the tool's
+        // messages ignore (the report is the work; the message only says where it went).
+        signal(SIGPIPE, SIG_IGN)
         let command = DevToolsCommand(
             standardOutput: { Descriptor.writeAll(1, $0) },
             standardError: { Descriptor.writeAll(2, $0) }

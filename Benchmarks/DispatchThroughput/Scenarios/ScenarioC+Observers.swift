@@ -2,7 +2,7 @@ import Aqueduct
 
 extension Scenarios {
     /// c. The counter with 10 observers of the whole state registered by
-    /// `store.subscribe(\.self) { state in … }`; each adds the new state to a sum.
+    /// `store.subscribe(\.self, .removingDuplicates) { state in … }`; each adds the new state to a sum.
     ///
     /// The baseline calls 10 stored closures with the new state after the reducer.
     static var c: ScenarioSlot {
@@ -30,7 +30,7 @@ private enum ObserverWorkloads {
         sum.initialize(to: 0)
         defer { sum.deallocate() }
         let subscriptions = (0..<observerCount).map { _ in
-            store.subscribe(\.self) { state in sum.pointee &+= state }
+            store.subscribe(\.self, .removingDuplicates) { state in sum.pointee &+= state }
         }
         let sample = measure {
             for index in 0..<count { store.dispatch(actions[index & cycleMask]) }

@@ -14,8 +14,8 @@ enum ScenarioSlot: Sendable {
     }
 }
 
-/// The scenarios of issue 8 (a to h) and issue 14's scaling scenarios (i to k), in report
-/// order: one slot a letter.
+/// The scenarios of issue 8 (a to h), issue 14's scaling scenarios (i to k), the recorder (l)
+/// and issue 24's replay and test store (m, n), in report order: one slot a letter.
 ///
 /// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
 /// defines its slot in an extension of ``Scenarios``. Slots whose feature has not landed have
@@ -47,6 +47,10 @@ protocol ScenarioCatalog {
     static var k: ScenarioSlot { get }
     /// l. the recorder middleware writing every action to a file.
     static var l: ScenarioSlot { get }
+    /// m. `ActionReplay` checking a recording record by record.
+    static var m: ScenarioSlot { get }
+    /// n. a `TestStore` receiving tens of thousands of waiting actions.
+    static var n: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -75,7 +79,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one

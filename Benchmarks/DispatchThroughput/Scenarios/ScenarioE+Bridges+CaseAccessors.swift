@@ -4,6 +4,23 @@
 import Aqueduct
 
 extension BridgedAction {
+    /// The case paths of `BridgedAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.trigger`.
+        var trigger: CasePath<BridgedAction, Trigger> {
+            CasePath("trigger", embed: { .trigger($0) }, extract: { if case .trigger(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.derived`.
+        var derived: CasePath<BridgedAction, Void> {
+            CasePath("derived", embed: { .derived }, extract: { if case .derived = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `BridgedAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.trigger` when this is that case, otherwise `nil`.
     var trigger: Trigger? {
         if case .trigger(let value) = self { return value }
@@ -17,18 +34,64 @@ extension BridgedAction {
     }
 }
 
-extension BridgedAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("trigger", \Self.trigger, chained: \Self?.?.trigger))
-        accessors.append(CaseAccessor("derived", \Self.derived, chained: \Self?.?.derived))
-        return accessors
-    }
-}
-
 extension Trigger {
+    /// The case paths of `Trigger`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.t0`.
+        var t0: CasePath<Trigger, Void> {
+            CasePath("t0", embed: { .t0 }, extract: { if case .t0 = $0 { () } else { nil } })
+        }
+
+        /// `.t1`.
+        var t1: CasePath<Trigger, Void> {
+            CasePath("t1", embed: { .t1 }, extract: { if case .t1 = $0 { () } else { nil } })
+        }
+
+        /// `.t2`.
+        var t2: CasePath<Trigger, Void> {
+            CasePath("t2", embed: { .t2 }, extract: { if case .t2 = $0 { () } else { nil } })
+        }
+
+        /// `.t3`.
+        var t3: CasePath<Trigger, Void> {
+            CasePath("t3", embed: { .t3 }, extract: { if case .t3 = $0 { () } else { nil } })
+        }
+
+        /// `.t4`.
+        var t4: CasePath<Trigger, Void> {
+            CasePath("t4", embed: { .t4 }, extract: { if case .t4 = $0 { () } else { nil } })
+        }
+
+        /// `.t5`.
+        var t5: CasePath<Trigger, Void> {
+            CasePath("t5", embed: { .t5 }, extract: { if case .t5 = $0 { () } else { nil } })
+        }
+
+        /// `.t6`.
+        var t6: CasePath<Trigger, Void> {
+            CasePath("t6", embed: { .t6 }, extract: { if case .t6 = $0 { () } else { nil } })
+        }
+
+        /// `.t7`.
+        var t7: CasePath<Trigger, Void> {
+            CasePath("t7", embed: { .t7 }, extract: { if case .t7 = $0 { () } else { nil } })
+        }
+
+        /// `.t8`.
+        var t8: CasePath<Trigger, Void> {
+            CasePath("t8", embed: { .t8 }, extract: { if case .t8 = $0 { () } else { nil } })
+        }
+
+        /// `.t9`.
+        var t9: CasePath<Trigger, Void> {
+            CasePath("t9", embed: { .t9 }, extract: { if case .t9 = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `Trigger`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.t0`, otherwise `nil`.
     var t0: Void? {
         if case .t0 = self { return () }
@@ -87,24 +150,5 @@ extension Trigger {
     var t9: Void? {
         if case .t9 = self { return () }
         return nil
-    }
-}
-
-extension Trigger: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(10)
-        accessors.append(CaseAccessor("t0", \Self.t0, chained: \Self?.?.t0))
-        accessors.append(CaseAccessor("t1", \Self.t1, chained: \Self?.?.t1))
-        accessors.append(CaseAccessor("t2", \Self.t2, chained: \Self?.?.t2))
-        accessors.append(CaseAccessor("t3", \Self.t3, chained: \Self?.?.t3))
-        accessors.append(CaseAccessor("t4", \Self.t4, chained: \Self?.?.t4))
-        accessors.append(CaseAccessor("t5", \Self.t5, chained: \Self?.?.t5))
-        accessors.append(CaseAccessor("t6", \Self.t6, chained: \Self?.?.t6))
-        accessors.append(CaseAccessor("t7", \Self.t7, chained: \Self?.?.t7))
-        accessors.append(CaseAccessor("t8", \Self.t8, chained: \Self?.?.t8))
-        accessors.append(CaseAccessor("t9", \Self.t9, chained: \Self?.?.t9))
-        return accessors
     }
 }

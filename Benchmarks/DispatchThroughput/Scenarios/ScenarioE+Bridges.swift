@@ -15,7 +15,7 @@ extension Scenarios {
                 subject: Workload("Aqueduct", key: "aqueduct") { count in BridgeWorkloads.aqueduct(count) },
                 baseline: Workload("plain loop", key: "plain_loop") { count in BridgeWorkloads.plainLoop(count) },
                 references: [
-                    Workload("Aqueduct, key paths stored in variables", key: "aqueduct_key_path_values") { count in
+                    Workload("Aqueduct, case paths held in variables", key: "aqueduct_key_path_values") { count in
                         BridgeWorkloads.aqueductWithKeyPathValues(count)
                     }
                 ],
@@ -24,7 +24,7 @@ extension Scenarios {
                     .atMostAllocations(perAction: 1),
                     .reference(
                         "aqueduct_key_path_values",
-                        named: "key paths stored in variables",
+                        named: "case paths held in variables",
                         atMostTimesSubject: 2
                     ),
                 ]
@@ -34,16 +34,15 @@ extension Scenarios {
 }
 
 /// Scenario e's actions: a feature's ten events, as an app wraps them, and the action the
-/// matching bridge derives. The bridges match as an app's do, on case key paths through the
-/// feature (`\BridgedAction.trigger?.t9`), like `\AppAction.lifecycle?.didBecomeActive`: the
-/// accessors an app gets from `swift package case-accessors`, generated into
-/// `ScenarioE+Bridges+CaseAccessors.swift`.
+/// matching bridge derives. The bridges match as an app's do, on case paths through the
+/// feature (`\.trigger.t9`), like `\.lifecycle.didBecomeActive`: the case paths an app gets
+/// from `swift package case-accessors`, generated into `ScenarioE+Bridges+CaseAccessors.swift`.
 enum BridgedAction: CaseAccessible, Sendable {
     case trigger(Trigger)
     case derived
 }
 
-/// A feature's ten events, each with the generated `Void?` accessor bridges match on.
+/// A feature's ten events, each with the generated case path bridges match on.
 enum Trigger: Int, CaseAccessible, Sendable, CaseIterable {
     case t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
 }
@@ -55,38 +54,37 @@ func reduceBridged(_ action: BridgedAction, _ count: inout Int) {
 
 @MainActor
 private enum BridgeWorkloads {
-    static let keyPaths: [KeyPath<BridgedAction, Void?> & Sendable] = [
-        \BridgedAction.trigger?.t0, \BridgedAction.trigger?.t1, \BridgedAction.trigger?.t2,
-        \BridgedAction.trigger?.t3, \BridgedAction.trigger?.t4, \BridgedAction.trigger?.t5,
-        \BridgedAction.trigger?.t6, \BridgedAction.trigger?.t7, \BridgedAction.trigger?.t8,
-        \BridgedAction.trigger?.t9,
+    /// The same case paths as values, as a helper that builds bridges from a list holds them.
+    static let keyPaths: [CaseKeyPath<BridgedAction, Void>] = [
+        \.trigger.t0, \.trigger.t1, \.trigger.t2, \.trigger.t3, \.trigger.t4,
+        \.trigger.t5, \.trigger.t6, \.trigger.t7, \.trigger.t8, \.trigger.t9,
     ]
 
-    /// Bridges written as an app writes them: key path literals, which `-->` compiles into
-    /// direct property reads.
+    /// Bridges written as an app writes them: case path literals, which `-->` resolves once,
+    /// when the bridge is built.
     static func aqueduct(_ count: Int) -> Sample {
         let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
         let bridges = BridgeMiddleware<BridgedAction, Int>()
-            .bridge(\BridgedAction.trigger?.t0 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t1 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t2 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t3 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t4 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t5 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t6 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t7 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t8 --> BridgedAction.derived)
-            .bridge(\BridgedAction.trigger?.t9 --> BridgedAction.derived)
+            .bridge(\.trigger.t0 --> BridgedAction.derived)
+            .bridge(\.trigger.t1 --> BridgedAction.derived)
+            .bridge(\.trigger.t2 --> BridgedAction.derived)
+            .bridge(\.trigger.t3 --> BridgedAction.derived)
+            .bridge(\.trigger.t4 --> BridgedAction.derived)
+            .bridge(\.trigger.t5 --> BridgedAction.derived)
+            .bridge(\.trigger.t6 --> BridgedAction.derived)
+            .bridge(\.trigger.t7 --> BridgedAction.derived)
+            .bridge(\.trigger.t8 --> BridgedAction.derived)
+            .bridge(\.trigger.t9 --> BridgedAction.derived)
         return run(bridges, actions: actions, count: count)
     }
 
-    /// The same bridges from `KeyPath` values (`Bridge.on(_:send:)`), which the run time
-    /// projects on every action.
+    /// The same bridges from case paths held in variables: resolved once too, so they should
+    /// cost what the literals do.
     static func aqueductWithKeyPathValues(_ count: Int) -> Sample {
         let actions = actionCycle { _ in BridgedAction.trigger(.t9) }
         var bridges = BridgeMiddleware<BridgedAction, Int>()
         for keyPath in keyPaths {
-            bridges = bridges.bridge(.on(keyPath, send: BridgedAction.derived))
+            bridges = bridges.bridge(keyPath --> BridgedAction.derived)
         }
         return run(bridges, actions: actions, count: count)
     }

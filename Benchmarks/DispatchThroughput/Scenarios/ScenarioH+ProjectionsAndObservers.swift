@@ -53,13 +53,13 @@ struct DeepState: Sendable {
 }
 
 /// An action for one level of the nest: set its value, or pass an action to the level below.
-indirect enum NestAction: Sendable {
+indirect enum NestAction: CaseAccessible, Sendable {
     case set(Int)
     case inner(NestAction)
 }
 
 /// Scenario h's actions.
-enum DeepAction: Sendable {
+enum DeepAction: CaseAccessible, Sendable {
     case increment
     case nest(NestAction)
 }
@@ -158,17 +158,17 @@ private enum ProjectionWorkloads {
     static func throughProjection(_ count: Int) -> Sample {
         let values = actionCycle { $0 }
         let store = Store(initialState: DeepState(), reducer: deepReducer)
-        let level10 = store.projection(action: DeepAction.nest, state: \.deep)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
-            .projection(action: NestAction.inner, state: \.inner)
+        let level10 = store.projection(action: \.nest, state: \.deep)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
+            .projection(action: \.inner, state: \.inner)
         let sample = measure {
             for index in 0..<count { level10.dispatch(.set(values[index & cycleMask])) }
         }
@@ -190,7 +190,7 @@ private enum ProjectionWorkloads {
         let actions = actionCycle { _ in DeepAction.increment }
         let store = Store(initialState: DeepState(), reducer: deepReducer)
         let paths = (0..<observers).map { Leaves.path(distinct ? $0 : 0) }
-        let subscriptions = paths.map { path in store.subscribe(path) { blackHole($0) } }
+        let subscriptions = paths.map { path in store.subscribe(path, .removingDuplicates) { blackHole($0) } }
         let sample = measure {
             for index in 0..<count { store.dispatch(actions[index & cycleMask]) }
         }

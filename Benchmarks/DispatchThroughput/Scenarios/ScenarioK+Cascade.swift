@@ -27,6 +27,16 @@ enum CascadeAction: Sendable {
     case step
 }
 
+/// Sends `steps` more actions from an immediate effect of `.start(steps)`.
+private struct CascadeStarter: Middleware {
+    func handle(action: CascadeAction, from source: ActionSource, state: GetState<Int>) -> Effect<CascadeAction> {
+        guard case .start(let steps) = action else { return .none }
+        return .immediate { send in
+            for _ in 0..<steps { send(.step) }
+        }
+    }
+}
+
 @MainActor
 private enum CascadeWorkloads {
     /// The cascades one repetition runs, and their size: `count` actions in cascades of 10,000
@@ -38,16 +48,10 @@ private enum CascadeWorkloads {
 
     static func aqueduct(_ count: Int) -> Sample {
         let (number, size) = cascades(count)
-        let starter = AnyMiddleware<CascadeAction, CascadeAction, Int> { action, _, _ in
-            guard case .start(let steps) = action else { return .none }
-            return .immediate { send in
-                for _ in 0..<steps { send(.step) }
-            }
-        }
         let store = Store(
             initialState: 0,
             reducer: .reduce { (_: CascadeAction, count: inout Int) in count &+= 1 },
-            middleware: starter
+            middleware: CascadeStarter()
         )
         let steps = opaque(size - 1)
         let sample = measure {

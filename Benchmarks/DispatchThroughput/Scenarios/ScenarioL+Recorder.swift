@@ -9,7 +9,14 @@ extension Scenarios {
     /// readings, the hand-over); a reference also waits, inside the timed batch, until the
     /// writer has built and written every record (the diff, the encoding, `write(2)`), which
     /// runs on the writer's queue. The baseline is scenario a's store without the recorder, so
-    /// the ratio minus one is the recorder's overhead.
+    /// the ratio minus one is the recorder's overhead. The counter's writer holds the states of
+    /// every action of a repetition (`maximumStateBacklog`), so that every record is built
+    /// with its diff, as before the bound.
+    ///
+    /// The large-state rows are issue 24's attack: a 20,000-element state, 200 elements changed
+    /// by each action, with the writer's default bounds — once 256 records with states wait,
+    /// the recorder stops reading the state (no copy of it), and the writer catches up; then
+    /// beside the same store without a recorder.
     static var l: ScenarioSlot {
         .ready(
             Scenario(
@@ -25,7 +32,19 @@ extension Scenarios {
                 references: [
                     Workload("Aqueduct + recorder, until written", key: "recorder_written") { count in
                         RecorderWorkloads.recorded(count, waitingForTheFile: true)
-                    }
+                    },
+                    Workload("20,000-element state, 200 changed an action, no recorder", key: "large_no_recorder") {
+                        count in
+                        LargeStateWorkloads.run(count, recording: false, waitingForTheFile: false)
+                    },
+                    Workload("20,000-element state + recorder, dispatch only", key: "large_recorder_dispatch") {
+                        count in
+                        LargeStateWorkloads.run(count, recording: true, waitingForTheFile: false)
+                    },
+                    Workload("20,000-element state + recorder, until written", key: "large_recorder_written") {
+                        count in
+                        LargeStateWorkloads.run(count, recording: true, waitingForTheFile: true)
+                    },
                 ],
                 budgets: []
             )
@@ -43,18 +62,64 @@ private enum RecorderWorkloads {
             .appendingPathComponent("DispatchThroughput-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard
-            let recorder = try? RecorderMiddleware<CounterAction, Int>(
+            let writer = try? RecordingWriter(
                 path: path,
                 maximumFileSize: 8 << 20,
-                rotatedFiles: 0
+                rotatedFiles: 0,
+                maximumStateBacklog: count
             )
         else { fatalError("cannot create \(path)") }
+        let recorder = RecorderMiddleware<CounterAction, Int>(writer: writer)
         let store = Store(initialState: 0, reducer: counterReducer, middleware: recorder)
         let sample = measure {
             for index in 0..<count { store.dispatch(actions[index & cycleMask]) }
             if waitingForTheFile { recorder.writer.flush() }
         }
         recorder.writer.flush()
+        blackHole(store.state)
+        return sample
+    }
+}
+
+/// A state of 20,000 numbers; each action adds one to 200 of them, a different 200 each time.
+struct LargeState: Sendable {
+    var values = [Int](repeating: 0, count: 20_000)
+}
+
+@MainActor
+private enum LargeStateWorkloads {
+    static let reducer = Reducer<Int, LargeState>.reduce { offset, state in
+        for index in 0..<200 { state.values[(offset &* 200 &+ index) % 20_000] &+= 1 }
+    }
+
+    /// A fresh store, with or without a recorder (the writer's default bounds), processes
+    /// `count` actions.
+    static func run(_ count: Int, recording: Bool, waitingForTheFile: Bool) -> Sample {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("DispatchThroughput-large-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var writer: RecordingWriter?
+        if recording {
+            guard let opened = try? RecordingWriter(path: path, maximumFileSize: 64 << 20, rotatedFiles: 0) else {
+                fatalError("cannot create \(path)")
+            }
+            writer = opened
+        }
+        let store =
+            if let writer {
+                Store(
+                    initialState: LargeState(),
+                    reducer: reducer,
+                    middleware: RecorderMiddleware<Int, LargeState>(writer: writer)
+                )
+            } else {
+                Store(initialState: LargeState(), reducer: reducer)
+            }
+        let sample = measure {
+            for index in 0..<count { store.dispatch(index) }
+            if waitingForTheFile { writer?.flush(timeout: .seconds(600)) }
+        }
+        writer?.flush(timeout: .seconds(600))
         blackHole(store.state)
         return sample
     }

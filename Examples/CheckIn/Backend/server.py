@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference backend for the CheckIn cloud-functions adapter (Python 3 standard library only).
+"""Reference backend for the CheckIn cloud-functions adapter, over SQLite or PostgreSQL.
 
 Implements the check-in functions the way Supabase Edge Functions are called:
 
@@ -18,7 +18,19 @@ Functions (JSON in, JSON out; dates are integer milliseconds since 1970):
 
 Errors are {"error": {"code": str, "message": str}} with 400 (invalid_input),
 401 (unauthorized), 404 (not_found / unknown_function), 405, 409, 411 (length_required),
-413 (body_too_large), 500.
+413 (body_too_large), 500, 503 (database_unavailable: try again).
+
+Storage: `--database PATH` is a SQLite file (the default kind: Python's standard library only);
+`--database postgresql://USER:PASSWORD@HOST:PORT/NAME` is a PostgreSQL database, through the
+psycopg driver (`pip install psycopg`, or Debian's python3-psycopg). Same functions, same
+answers. A process keeps nothing between requests, so any number of them (each with its
+threads) can serve one database: check-ins stay exactly-once through the unique id and the
+transaction that stores it, one active alert through a unique index. The schema is created or
+migrated when a process starts, under a lock, so processes starting together agree (see
+checkin_backend/). A database that cannot be used — unreachable, refusing the credentials, of
+a newer schema version, not a SQLite file — ends the server at once with a message naming it
+(password hidden) and exit status 2. While the database is down, requests get 503; the
+server reconnects when it is back.
 
 Hostile clients get bounded answers: the token is checked (in constant time) before any of the
 body is read, so an unauthenticated request costs its headers only (401, and the connection is
@@ -28,12 +40,13 @@ send headers and no body cannot hold the server's threads.
 
 Run by hand:
 
-    python3 Examples/CheckIn/Backend/server.py --db /tmp/checkin.db --token secret --port 8080
+    python3 Examples/CheckIn/Backend/server.py --database /tmp/checkin.db --token secret --port 8080
 
 `--port 0` binds a free port. The first line on stdout is always the bound port number alone
 (tests read it); a human-readable line goes to stderr. The token may also come from the
-CHECKIN_TOKEN environment variable. A --db that is not a SQLite database (or cannot be opened)
-ends the server at once with a message naming it and exit status 2.
+CHECKIN_TOKEN environment variable, the database from CHECKIN_DATABASE (a URL's password then
+stays out of the process list; libpq's PGPASSWORD and ~/.pgpass work too). `--pid-file FILE`
+writes the process id there once the port is bound. `--db` is the older name of `--database`.
 
 `--test-hooks` enables request headers used by the error-mapping tests (never in production):
     X-Test-Status: <code>      answer this status with an error body
@@ -43,159 +56,28 @@ ends the server at once with a message naming it and exit status 2.
     X-Test-Echo-Headers: 1     answer 200 with the request headers as a JSON object
 """
 
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+
 import argparse
 import hmac
 import json
 import os
 import signal
-import sqlite3
-import sys
-import threading
 import time
-import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS check_ins (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    date_ms INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS alerts (
-    id TEXT PRIMARY KEY NOT NULL,
-    state TEXT NOT NULL,
-    triggered_ms INTEGER NOT NULL,
-    cancelled_ms INTEGER
-);
-"""
+from checkin_backend.errors import APIError, StartupError
+from checkin_backend.functions import Functions
+from checkin_backend.storage import open_storage, redact
 
-HISTORY_MAX = 1000
 MAX_BODY_DEFAULT = 64 * 1024
 IDLE_TIMEOUT_DEFAULT = 10.0
 
 
-class APIError(Exception):
-    def __init__(self, status, code, message):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def now_ms():
-    return int(time.time() * 1000)
-
-
-def parse_uuid(value, field):
-    if not isinstance(value, str):
-        raise APIError(400, "invalid_input", f"'{field}' must be a UUID string")
-    try:
-        return str(uuid.UUID(value))
-    except ValueError:
-        raise APIError(400, "invalid_input", f"'{field}' is not a UUID: {value!r}") from None
-
-
-def require_int(body, field):
-    value = body.get(field)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise APIError(400, "invalid_input", f"'{field}' must be an integer")
-    if not -(2**63) <= value < 2**63:
-        raise APIError(400, "invalid_input", f"'{field}' does not fit in 64 bits")
-    return value
-
-
-def alert_json(row):
-    return {"id": row[0], "state": row[1], "triggered_ms": row[2], "cancelled_ms": row[3]}
-
-
-class Store:
-    """One SQLite connection shared by the handler threads, serialised by a lock."""
-
-    def __init__(self, path):
-        self.lock = threading.Lock()
-        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
-
-    def check_in(self, body):
-        key = parse_uuid(body.get("id"), "id")
-        date_ms = require_int(body, "date_ms")
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute("INSERT OR IGNORE INTO check_ins (id, date_ms) VALUES (?, ?)", (key, date_ms))
-                row = self.db.execute("SELECT id, date_ms FROM check_ins WHERE id = ?", (key,)).fetchone()
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-        return {"id": row[0], "date_ms": row[1]}
-
-    def history(self, body):
-        limit = require_int(body, "limit")
-        if not 1 <= limit <= HISTORY_MAX:
-            raise APIError(400, "invalid_input", f"limit must be between 1 and {HISTORY_MAX}, got {limit}")
-        with self.lock:
-            rows = self.db.execute(
-                "SELECT id, date_ms FROM check_ins ORDER BY date_ms DESC, seq DESC LIMIT ?", (limit,)
-            ).fetchall()
-        return {"check_ins": [{"id": r[0], "date_ms": r[1]} for r in rows]}
-
-    def trigger_alert(self, body):
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                if self.db.execute("SELECT 1 FROM alerts WHERE state = 'active'").fetchone():
-                    raise APIError(409, "already_active", "an alert is already active")
-                row = (str(uuid.uuid4()), "active", now_ms(), None)
-                self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?)", row)
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-        return alert_json(row)
-
-    def cancel_alert(self, body):
-        alert_id = parse_uuid(body.get("id"), "id")
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self.db.execute(
-                    "SELECT id, state, triggered_ms, cancelled_ms FROM alerts WHERE id = ?", (alert_id,)
-                ).fetchone()
-                if row is None:
-                    raise APIError(404, "not_found", f"no alert {alert_id}")
-                if row[1] != "active":
-                    raise APIError(409, "not_active", f"alert {alert_id} is not active")
-                cancelled = now_ms()
-                self.db.execute(
-                    "UPDATE alerts SET state = 'cancelled', cancelled_ms = ? WHERE id = ?", (cancelled, alert_id)
-                )
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-        return alert_json((row[0], "cancelled", row[2], cancelled))
-
-    def active_alert(self, body):
-        with self.lock:
-            row = self.db.execute(
-                "SELECT id, state, triggered_ms, cancelled_ms FROM alerts WHERE state = 'active'"
-            ).fetchone()
-        return {"alert": alert_json(row) if row else None}
-
-
-def make_handler(store, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_timeout=IDLE_TIMEOUT_DEFAULT):
+def make_handler(functions, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_timeout=IDLE_TIMEOUT_DEFAULT):
     expected_authorization = f"Bearer {token}".encode()
-
-    functions = {
-        "check-in": store.check_in,
-        "history": store.history,
-        "trigger-alert": store.trigger_alert,
-        "cancel-alert": store.cancel_alert,
-        "active-alert": store.active_alert,
-    }
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -284,7 +166,7 @@ def make_handler(store, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_timeo
                     return
                 body = self.read_body(length)
                 name = self.path.strip("/").split("?")[0]
-                function = functions.get(name)
+                function = functions.by_name.get(name)
                 if function is None:
                     raise APIError(404, "unknown_function", f"no function named {name!r}")
                 self.send_json(200, function(body))
@@ -339,11 +221,17 @@ def reset_signals():
 
 def main():
     reset_signals()
-    parser = argparse.ArgumentParser(description="CheckIn reference backend (cloud functions over SQLite).")
-    parser.add_argument("--db", required=True, help="SQLite file of the backend")
+    parser = argparse.ArgumentParser(description="CheckIn reference backend (cloud functions over SQLite or PostgreSQL).")
+    parser.add_argument(
+        "--database",
+        "--db",
+        default=os.environ.get("CHECKIN_DATABASE"),
+        help="a SQLite file, or a postgresql:// URL (or CHECKIN_DATABASE)",
+    )
     parser.add_argument("--token", default=os.environ.get("CHECKIN_TOKEN"), help="bearer token (or CHECKIN_TOKEN)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="0 picks a free port")
+    parser.add_argument("--pid-file", help="write the process id to this file once the port is bound")
     parser.add_argument("--test-hooks", action="store_true", help="enable X-Test-* headers (tests only)")
     parser.add_argument("--max-body", type=int, default=MAX_BODY_DEFAULT, help="largest request body, in bytes")
     parser.add_argument(
@@ -352,17 +240,23 @@ def main():
     args = parser.parse_args()
     if not args.token:
         parser.error("a token is required (--token or CHECKIN_TOKEN)")
+    if not args.database:
+        parser.error("a database is required (--database or CHECKIN_DATABASE)")
 
     try:
-        store = Store(args.db)
-    except sqlite3.Error as error:
-        parser.error(f"--db {args.db} cannot be used as the backend's SQLite database: {error}")
-    handler = make_handler(store, args.token, args.test_hooks, args.max_body, args.idle_timeout)
+        functions = Functions(open_storage(args.database))
+    except StartupError as error:
+        sys.stderr.write(f"{parser.prog}: error: {error}\n")
+        sys.exit(2)
+    handler = make_handler(functions, args.token, args.test_hooks, args.max_body, args.idle_timeout)
     server = ThreadingHTTPServer((args.host, args.port), handler)
     server.daemon_threads = True
     port = server.server_address[1]
+    if args.pid_file:
+        with open(args.pid_file, "w") as pid_file:
+            pid_file.write(f"{os.getpid()}\n")
     print(port, flush=True)
-    sys.stderr.write(f"CheckIn backend listening on http://{args.host}:{port} (db {args.db})\n")
+    sys.stderr.write(f"CheckIn backend listening on http://{args.host}:{port} (database {redact(args.database)})\n")
     sys.stderr.flush()
     try:
         server.serve_forever()
@@ -370,6 +264,8 @@ def main():
         pass
     finally:
         server.server_close()
+        if args.pid_file:
+            os.unlink(args.pid_file)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 //
 //   swift run --package-path Examples Counter
 //
-// Type `+`, `-`, `reset`, `later` (an effect adds one a second later) or `quit`. Answers go to
-// standard output, the action log to standard error.
+// Type `+`, `-`, `reset`, `later` (an effect adds one a second later, unless the count changed
+// meanwhile) or `quit`. Answers go to standard output, the action log to standard error.
 import Aqueduct
 import Foundation
 import TerminalInput
@@ -24,9 +24,10 @@ let counter = Reducer<CounterAction, Int>.reduce { action, count in
     }
 }
 
-/// The side effects: an increment sent by an effect a second after `incrementLater`, and the
-/// count printed after each action that changed it (the effect reads the state after the
-/// reducer).
+/// The side effects: an increment sent by an effect a second after `incrementLater` — unless the
+/// count changed meanwhile — and the count printed after each action that changed it. Both read
+/// the state after the reducer: `.immediate` work directly, on the main actor; `.run` work with
+/// `await state()`, a hop to the main actor that returns the state as it is then.
 struct CounterMiddleware: Middleware {
     let output: LogPrinter
 
@@ -34,8 +35,9 @@ struct CounterMiddleware: Middleware {
         switch action {
         case .incrementLater:
             return .run { send in
+                let count = await state()
                 try? await Task.sleep(for: .seconds(1))
-                send(.increment)
+                if await state() == count { send(.increment) }
             }
         case .increment, .decrement, .reset:
             let before = state()

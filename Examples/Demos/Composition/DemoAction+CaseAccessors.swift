@@ -6,6 +6,23 @@ import Lifecycle
 import Reachability
 
 extension DemoAction {
+    /// The case paths of `DemoAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.lifecycle`.
+        public var lifecycle: CasePath<DemoAction, AppLifecycleAction> {
+            CasePath("lifecycle", embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.reachability`.
+        public var reachability: CasePath<DemoAction, ReachabilityEvent> {
+            CasePath("reachability", embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `DemoAction`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.lifecycle` when this is that case, otherwise `nil`.
     public var lifecycle: AppLifecycleAction? {
         if case .lifecycle(let value) = self { return value }
@@ -16,16 +33,5 @@ extension DemoAction {
     public var reachability: ReachabilityEvent? {
         if case .reachability(let value) = self { return value }
         return nil
-    }
-}
-
-extension DemoAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("lifecycle", \Self.lifecycle, chained: \Self?.?.lifecycle))
-        accessors.append(CaseAccessor("reachability", \Self.reachability, chained: \Self?.?.reachability))
-        return accessors
     }
 }

@@ -27,9 +27,9 @@ public enum DemoApp {
             LoggerMiddleware<DemoAction, DemoState>(showsStateChanges: showsStateChanges, printer: printer)
             <> demoBridges
             <> AppLifecycleMiddleware(client: lifecycle)
-            .lift(inputAction: \DemoAction.lifecycle, outputAction: DemoAction.lifecycle, state: { _ in () })
+            .lift(action: \DemoAction.Cases.lifecycle)
             <> ReachabilityMiddleware(client: pathMonitor)
-            .lift(inputAction: \DemoAction.reachability, outputAction: DemoAction.reachability, state: { _ in () })
+            .lift(action: \DemoAction.Cases.reachability)
         return Store(initialState: DemoState(), reducer: DemoState.reducer, middleware: middleware)
     }
 

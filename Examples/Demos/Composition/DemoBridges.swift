@@ -8,7 +8,7 @@ import Reachability
 @MainActor
 public var demoBridges: BridgeMiddleware<DemoAction, DemoState> {
     BridgeMiddleware<DemoAction, DemoState>()
-        .bridge(\DemoAction.lifecycle?.didBecomeActive --> DemoAction.reachability(.startMonitoring))
-        .bridge(\DemoAction.lifecycle?.didEnterBackground --> DemoAction.reachability(.stopMonitoring),
+        .bridge(\.lifecycle.didBecomeActive --> DemoAction.reachability(.startMonitoring))
+        .bridge(\.lifecycle.didEnterBackground --> DemoAction.reachability(.stopMonitoring),
                 when: \.settings.shouldUseReachability)
 }

@@ -5,6 +5,38 @@ import Aqueduct
 import LifecycleClient
 
 extension AppLifecycleAction {
+    /// The case paths of `AppLifecycleAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.didBecomeActive`.
+        public var didBecomeActive: CasePath<AppLifecycleAction, Void> {
+            CasePath("didBecomeActive", embed: { .didBecomeActive }, extract: { if case .didBecomeActive = $0 { () } else { nil } })
+        }
+
+        /// `.willBecomeInactive`.
+        public var willBecomeInactive: CasePath<AppLifecycleAction, Void> {
+            CasePath("willBecomeInactive", embed: { .willBecomeInactive }, extract: { if case .willBecomeInactive = $0 { () } else { nil } })
+        }
+
+        /// `.didEnterBackground`.
+        public var didEnterBackground: CasePath<AppLifecycleAction, Void> {
+            CasePath("didEnterBackground", embed: { .didEnterBackground }, extract: { if case .didEnterBackground = $0 { () } else { nil } })
+        }
+
+        /// `.willEnterForeground`.
+        public var willEnterForeground: CasePath<AppLifecycleAction, Void> {
+            CasePath("willEnterForeground", embed: { .willEnterForeground }, extract: { if case .willEnterForeground = $0 { () } else { nil } })
+        }
+
+        /// `.willTerminate`.
+        public var willTerminate: CasePath<AppLifecycleAction, Void> {
+            CasePath("willTerminate", embed: { .willTerminate }, extract: { if case .willTerminate = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `AppLifecycleAction`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.didBecomeActive`, otherwise `nil`.
     public var didBecomeActive: Void? {
         if case .didBecomeActive = self { return () }
@@ -33,19 +65,5 @@ extension AppLifecycleAction {
     public var willTerminate: Void? {
         if case .willTerminate = self { return () }
         return nil
-    }
-}
-
-extension AppLifecycleAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(5)
-        accessors.append(CaseAccessor("didBecomeActive", \Self.didBecomeActive, chained: \Self?.?.didBecomeActive))
-        accessors.append(CaseAccessor("willBecomeInactive", \Self.willBecomeInactive, chained: \Self?.?.willBecomeInactive))
-        accessors.append(CaseAccessor("didEnterBackground", \Self.didEnterBackground, chained: \Self?.?.didEnterBackground))
-        accessors.append(CaseAccessor("willEnterForeground", \Self.willEnterForeground, chained: \Self?.?.willEnterForeground))
-        accessors.append(CaseAccessor("willTerminate", \Self.willTerminate, chained: \Self?.?.willTerminate))
-        return accessors
     }
 }

@@ -13,7 +13,7 @@ import LifecycleClient
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+///     .bridge(\.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring))
 /// ```
 public enum AppLifecycleAction: CaseAccessible, Sendable, Hashable, CaseIterable {
     /// The application became active: it is in the foreground and receives input.

@@ -11,7 +11,7 @@ import LifecycleClient
 ///
 /// ```swift
 /// let lifecycle = AppLifecycleMiddleware(client: POSIXSignalLifecycle().client)
-///     .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
+///     .lift(action: \AppAction.Cases.lifecycle)
 /// ```
 ///
 /// Main-actor isolated. Releasing the middleware (with its store) stops listening.

@@ -5,6 +5,73 @@ import Aqueduct
 import ReachabilityClient
 
 extension ReachabilityEvent {
+    /// The case paths of `ReachabilityEvent`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.startMonitoring`.
+        public var startMonitoring: CasePath<ReachabilityEvent, Void> {
+            CasePath("startMonitoring", embed: { .startMonitoring }, extract: { if case .startMonitoring = $0 { () } else { nil } })
+        }
+
+        /// `.stopMonitoring`.
+        public var stopMonitoring: CasePath<ReachabilityEvent, Void> {
+            CasePath("stopMonitoring", embed: { .stopMonitoring }, extract: { if case .stopMonitoring = $0 { () } else { nil } })
+        }
+
+        /// `.connectedToWired`.
+        public var connectedToWired: CasePath<ReachabilityEvent, Void> {
+            CasePath("connectedToWired", embed: { .connectedToWired }, extract: { if case .connectedToWired = $0 { () } else { nil } })
+        }
+
+        /// `.connectedToWifi`.
+        public var connectedToWifi: CasePath<ReachabilityEvent, Void> {
+            CasePath("connectedToWifi", embed: { .connectedToWifi }, extract: { if case .connectedToWifi = $0 { () } else { nil } })
+        }
+
+        /// `.connectedToCellular`.
+        public var connectedToCellular: CasePath<ReachabilityEvent, Void> {
+            CasePath("connectedToCellular", embed: { .connectedToCellular }, extract: { if case .connectedToCellular = $0 { () } else { nil } })
+        }
+
+        /// `.connectedToOther`.
+        public var connectedToOther: CasePath<ReachabilityEvent, Void> {
+            CasePath("connectedToOther", embed: { .connectedToOther }, extract: { if case .connectedToOther = $0 { () } else { nil } })
+        }
+
+        /// `.disconnected`.
+        public var disconnected: CasePath<ReachabilityEvent, Void> {
+            CasePath("disconnected", embed: { .disconnected }, extract: { if case .disconnected = $0 { () } else { nil } })
+        }
+
+        /// `.becameExpensive`.
+        public var becameExpensive: CasePath<ReachabilityEvent, Void> {
+            CasePath("becameExpensive", embed: { .becameExpensive }, extract: { if case .becameExpensive = $0 { () } else { nil } })
+        }
+
+        /// `.becameCheap`.
+        public var becameCheap: CasePath<ReachabilityEvent, Void> {
+            CasePath("becameCheap", embed: { .becameCheap }, extract: { if case .becameCheap = $0 { () } else { nil } })
+        }
+
+        /// `.becameConstrained`.
+        public var becameConstrained: CasePath<ReachabilityEvent, Void> {
+            CasePath("becameConstrained", embed: { .becameConstrained }, extract: { if case .becameConstrained = $0 { () } else { nil } })
+        }
+
+        /// `.becameUnconstrained`.
+        public var becameUnconstrained: CasePath<ReachabilityEvent, Void> {
+            CasePath("becameUnconstrained", embed: { .becameUnconstrained }, extract: { if case .becameUnconstrained = $0 { () } else { nil } })
+        }
+
+        /// `.monitoringFailed`.
+        public var monitoringFailed: CasePath<ReachabilityEvent, PathMonitorError> {
+            CasePath("monitoringFailed", embed: { .monitoringFailed($0) }, extract: { if case .monitoringFailed(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `ReachabilityEvent`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.startMonitoring`, otherwise `nil`.
     public var startMonitoring: Void? {
         if case .startMonitoring = self { return () }
@@ -75,26 +142,5 @@ extension ReachabilityEvent {
     public var monitoringFailed: PathMonitorError? {
         if case .monitoringFailed(let value) = self { return value }
         return nil
-    }
-}
-
-extension ReachabilityEvent: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(12)
-        accessors.append(CaseAccessor("startMonitoring", \Self.startMonitoring, chained: \Self?.?.startMonitoring))
-        accessors.append(CaseAccessor("stopMonitoring", \Self.stopMonitoring, chained: \Self?.?.stopMonitoring))
-        accessors.append(CaseAccessor("connectedToWired", \Self.connectedToWired, chained: \Self?.?.connectedToWired))
-        accessors.append(CaseAccessor("connectedToWifi", \Self.connectedToWifi, chained: \Self?.?.connectedToWifi))
-        accessors.append(CaseAccessor("connectedToCellular", \Self.connectedToCellular, chained: \Self?.?.connectedToCellular))
-        accessors.append(CaseAccessor("connectedToOther", \Self.connectedToOther, chained: \Self?.?.connectedToOther))
-        accessors.append(CaseAccessor("disconnected", \Self.disconnected, chained: \Self?.?.disconnected))
-        accessors.append(CaseAccessor("becameExpensive", \Self.becameExpensive, chained: \Self?.?.becameExpensive))
-        accessors.append(CaseAccessor("becameCheap", \Self.becameCheap, chained: \Self?.?.becameCheap))
-        accessors.append(CaseAccessor("becameConstrained", \Self.becameConstrained, chained: \Self?.?.becameConstrained))
-        accessors.append(CaseAccessor("becameUnconstrained", \Self.becameUnconstrained, chained: \Self?.?.becameUnconstrained))
-        accessors.append(CaseAccessor("monitoringFailed", \Self.monitoringFailed, chained: \Self?.?.monitoringFailed))
-        return accessors
     }
 }

@@ -12,7 +12,7 @@ import ReachabilityClient
 ///
 /// ```swift
 /// let reachability = ReachabilityMiddleware(client: .live)
-///     .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { _ in () })
+///     .lift(action: \AppAction.Cases.reachability)
 /// ```
 ///
 /// `Sendable`; its effect runs off the main actor and its actions reach the store through the

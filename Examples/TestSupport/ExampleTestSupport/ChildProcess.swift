@@ -65,6 +65,10 @@ package final class ChildProcess {
     ///   - umask: The file-mode creation mask the child starts with, or `nil` for this process's.
     ///   - unprivileged: Whether the child runs as `nobody` when this process runs as root, so
     ///     that file permissions apply to it as they do to a person (a no-op otherwise).
+    ///   - smallFileSystem: A directory where the child sees a tmpfs of this many bytes of its
+    ///     own — a real file system that fills up — in a mount namespace made with `unshare -rm`
+    ///     (see ``smallFileSystemsAvailable``). The test reads it through ``fileSystemPath(_:)``
+    ///     while the child runs.
     /// - Throws: When the product is missing or cannot be started.
     package init(
         _ executable: String,
@@ -74,8 +78,16 @@ package final class ChildProcess {
         input: Input = .none,
         errorOutput: ErrorOutput = .separate,
         umask: mode_t? = nil,
-        unprivileged: Bool = false
+        unprivileged: Bool = false,
+        smallFileSystem: (directory: String, bytes: Int)? = nil
     ) throws {
+        // Typing to a child that has exited writes to a pipe nobody reads: with SIGPIPE at its
+        // default action that kills the whole test process, every other test's result with
+        // it. Ignored (process-wide, idempotent), the write fails with EPIPE and ``type(_:)``
+        // throws. An ignored signal stays ignored through `exec`, and `Process` does not reset
+        // it, so the child is started through `env --default-signal=PIPE`: it gets SIGPIPE as a
+        // person's shell gives it.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         let product = try Self.productURL(executable)
         var launcher: [String] = []
@@ -84,12 +96,25 @@ package final class ChildProcess {
         if unprivileged && geteuid() == 0 {
             launcher.append("setpriv --reuid=65534 --regid=65534 --clear-groups")
         }
-        if launcher == ["exec"] {
+        #if os(Linux)
+        launcher.append("env --default-signal=PIPE")
+        #endif
+        if let smallFileSystem {
+            // `unshare` and `exec` keep one process id: the product's, which signals and waits reach.
+            let mount = "mount -t tmpfs -o size=\(smallFileSystem.bytes) tmpfs '\(smallFileSystem.directory)'"
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments =
+                [
+                    "-rm", "/bin/sh", "-c", mount + " && " + launcher.joined(separator: " ") + " \"$0\" \"$@\"",
+                    product.path,
+                ]
+                + arguments
+        } else if launcher == ["exec"] {
             process.executableURL = product
             process.arguments = arguments
         } else {
-            // `sh -c 'umask … && exec [setpriv …] "$0" "$@"' product arguments…`: the child keeps
-            // the shell's process id, so signals and waits reach the product itself.
+            // `sh -c 'umask … && exec [setpriv …] env … "$0" "$@"' product arguments…`: the child
+            // keeps the shell's process id, so signals and waits reach the product itself.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", launcher.joined(separator: " ") + " \"$0\" \"$@\"", product.path] + arguments
         }
@@ -151,6 +176,25 @@ package final class ChildProcess {
 
     /// The child's process identifier.
     package var pid: pid_t { process.processIdentifier }
+
+    /// Whether this machine lets a process mount a tmpfs of its own (`unshare -rm`), for
+    /// `smallFileSystem`.
+    package static let smallFileSystemsAvailable: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-rm", "/bin/sh", "-c", "mount -t tmpfs -o size=4096 tmpfs /tmp"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// A path as the child sees it, for reading from this process: through `/proc/<pid>/root`,
+    /// which shows the child's mounts (its `smallFileSystem`) while it runs.
+    package func fileSystemPath(_ path: String) -> String {
+        "/proc/\(pid)/root\(path)"
+    }
 
     /// Everything written to standard output so far (and standard error, when merged); on a
     /// ``Input/terminal``, everything the screen received, with the terminal's `\r\n` as `\n`.

@@ -5,21 +5,23 @@
 /// whose right side says what to send:
 ///
 /// ```swift
-/// \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring) // Void? case
-/// \AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) }                  // payload
-/// AppAction.signOut --> AppAction.reachability(.stopMonitoring)                          // Equatable value
+/// \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)  // a case
+/// \.reachability.connected --> { .checkIn(.sync(via: $0)) }                 // its payload
+/// AppAction.signOut --> AppAction.reachability(.stopMonitoring)              // an Equatable value
 /// ```
 ///
-/// With a closure of two parameters on the right — the payload and a ``GetState`` — `-->` makes
-/// a ``StateBridge``, whose derived action reads the state after the reducer.
+/// The left side is a case path (``CaseKeyPath``), literal or held in a variable. With a closure
+/// of two parameters on the right — the payload and the state — `-->` makes a ``StateBridge``,
+/// whose derived action reads the state after the reducer.
 ///
 /// A bridge decides whether an action *matches* before the reducer runs — for the `-->` forms
-/// that is one key-path read or one comparison, which allocates nothing — and derives the
-/// action to send *after* the reducer, once its ``BridgeMiddleware`` filter has passed.
+/// that is one call per case on the case path, or one comparison, which allocates nothing — and
+/// derives the action to send *after* the reducer, once its ``BridgeMiddleware`` filter has
+/// passed.
 ///
 /// `Bridge` is a `Sendable` value; it does not know where it is used. The location shown in a
 /// derived action's ``ActionSource/info`` is the one of the
-/// ``BridgeMiddleware/bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` call that adds it.
+/// ``BridgeMiddleware/bridge(_:when:file:function:line:)`` call that adds it.
 public struct Bridge<Action: Sendable>: Sendable {
     /// Decides, before the reducer and without allocating, whether the bridge may fire;
     /// `nil` for a bridge made from a bare derivation, which is always a candidate.
@@ -58,7 +60,7 @@ public struct Bridge<Action: Sendable>: Sendable {
     /// Use it to test a bridge alone, without a store:
     ///
     /// ```swift
-    /// let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
+    /// let bridge = \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)
     /// #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
     /// ```
     ///

@@ -6,16 +6,14 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     @usableFromInline
     enum Filter: Sendable {
         case always
-        case condition(@MainActor @Sendable (GetState<State>) -> Bool)
-        case flag(KeyPath<State, Bool> & Sendable)
+        case condition(@MainActor @Sendable (State) -> Bool)
 
         @MainActor
         @inlinable
         func passes(_ state: GetState<State>) -> Bool {
             switch self {
             case .always: return true
-            case .condition(let condition): return condition(state)
-            case .flag(let flag): return state()[keyPath: flag]
+            case .condition(let condition): return condition(state())
             }
         }
     }

@@ -1,18 +1,17 @@
 /// A middleware that holds the app's cross-feature workflow: when one feature's action
 /// happens, send another feature's action — without either feature knowing the other.
 ///
-/// Build it as a value, one ``bridge(_:file:function:line:)-(Bridge<Action>,_,_,_)`` per rule,
-/// and compose it with the app's other middlewares. An app may have as many bridge middlewares
-/// as it likes.
+/// Build it as a value, one ``bridge(_:when:file:function:line:)`` per rule, and compose it
+/// with the app's other middlewares. An app may have as many bridge middlewares as it likes.
 ///
 /// ```swift
 /// var appBridges: BridgeMiddleware<AppAction, AppState> {
 ///     BridgeMiddleware<AppAction, AppState>()
-///         .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring),
-///                 when: { $0().settings.reachabilityOptions == .always })
-///         .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
+///         .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring),
+///                 when: { $0.settings.reachabilityOptions == .always })
+///         .bridge(\.lifecycle.didEnterBackground --> .reachability(.stopMonitoring),
 ///                 when: \.settings.shouldUseReachability)
-///         .bridge(\AppAction.reachability?.connected --> { .checkIn(.sync(via: $0)) })
+///         .bridge(\.reachability.connected --> { .checkIn(.sync(via: $0)) })
 /// }
 /// ```
 ///
@@ -54,7 +53,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///
     /// ```swift
     /// let bridges = BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
+    ///     .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring))
     /// ```
     public init() {
         self.init(rules: [])
@@ -72,82 +71,31 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// ```
     public var count: Int { rules.count }
 
-    /// Adds a bridge that fires whenever its action matches.
+    /// Adds a bridge, which fires when its action matches and, with `when`, a condition on the
+    /// state holds after the reducer.
     ///
     /// ```swift
     /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - bridge: The bridge, usually written with `-->`.
-    ///   - file: The file of this call, shown in derived actions' info; leave the default.
-    ///   - function: The function of this call, shown in derived actions' info; leave the default.
-    ///   - line: The line of this call, shown in derived actions' info; leave the default.
-    /// - Returns: This middleware with the bridge added after the ones it has.
-    public func bridge(
-        _ bridge: Bridge<Action>,
-        file: StaticString = #fileID,
-        function: StaticString = #function,
-        line: UInt = #line
-    ) -> Self {
-        adding(
-            BridgeRule(bridge: bridge, filter: .always, site: BridgeSite(file: file, function: function, line: line))
-        )
-    }
-
-    /// Adds a bridge that fires only when a condition on the state holds after the reducer.
-    ///
-    /// ```swift
-    /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring),
-    ///             when: { $0().settings.reachabilityOptions == .always })
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - bridge: The bridge, usually written with `-->`.
-    ///   - condition: Reads the state (through the getter it is given) after the reducer has run
-    ///     on the original action; the bridge fires when it returns `true`. Called on the main
-    ///     actor, only for matching actions.
-    ///   - file: The file of this call, shown in derived actions' info; leave the default.
-    ///   - function: The function of this call, shown in derived actions' info; leave the default.
-    ///   - line: The line of this call, shown in derived actions' info; leave the default.
-    /// - Returns: This middleware with the bridge added after the ones it has.
-    public func bridge(
-        _ bridge: Bridge<Action>,
-        when condition: @escaping @MainActor @Sendable (GetState<State>) -> Bool,
-        file: StaticString = #fileID,
-        function: StaticString = #function,
-        line: UInt = #line
-    ) -> Self {
-        adding(
-            BridgeRule(
-                bridge: bridge,
-                filter: .condition(condition),
-                site: BridgeSite(file: file, function: function, line: line)
-            )
-        )
-    }
-
-    /// Adds a bridge that fires only when a `Bool` in the state is `true` after the reducer.
-    ///
-    /// ```swift
-    /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring),
+    ///     .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring))
+    ///     .bridge(\.lifecycle.didEnterBackground --> .reachability(.stopMonitoring),
     ///             when: \.settings.shouldUseReachability)
+    ///     .bridge(\.reachability.connected --> .checkIn(.sync),
+    ///             when: { $0.checkIn.hasPending })
     /// ```
     ///
     /// - Parameters:
     ///   - bridge: The bridge, usually written with `-->`.
-    ///   - flag: The path to a `Bool` in the state, read after the reducer has run on the
-    ///     original action; the bridge fires when it is `true`.
+    ///   - condition: Reads the state after the reducer has run on the original action; the
+    ///     bridge fires when it returns `true`. A key path literal to a `Bool` (`\.settings.isOn`)
+    ///     compiles to a direct read. Called on the main actor, only for matching actions. `nil`,
+    ///     the default, fires on every match.
     ///   - file: The file of this call, shown in derived actions' info; leave the default.
     ///   - function: The function of this call, shown in derived actions' info; leave the default.
     ///   - line: The line of this call, shown in derived actions' info; leave the default.
     /// - Returns: This middleware with the bridge added after the ones it has.
     public func bridge(
         _ bridge: Bridge<Action>,
-        when flag: KeyPath<State, Bool> & Sendable,
+        when condition: (@MainActor @Sendable (State) -> Bool)? = nil,
         file: StaticString = #fileID,
         function: StaticString = #function,
         line: UInt = #line
@@ -155,19 +103,19 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         adding(
             BridgeRule(
                 bridge: bridge,
-                filter: .flag(flag),
+                filter: condition.map { .condition($0) } ?? .always,
                 site: BridgeSite(file: file, function: function, line: line)
             )
         )
     }
 
     /// Adds a bridge whose derived action reads the state after the reducer, written with `-->`
-    /// and a closure of the payload and a ``GetState``.
+    /// and a closure of the payload and the state.
     ///
     /// ```swift
     /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\AppAction.reachability?.connected --> { kind, state in
-    ///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+    ///     .bridge(\.reachability.connected --> { kind, state in
+    ///         state.checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
     ///     })
     /// ```
     ///

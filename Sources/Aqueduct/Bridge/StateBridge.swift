@@ -1,23 +1,23 @@
 /// A bridge whose derived action depends on the state as well as on the action: the right side
-/// of `-->` receives the payload *and* a state getter, which it reads after the reducer.
+/// of `-->` receives the payload *and* the state after the reducer.
 ///
-/// Write it with `-->` and a closure of two parameters — the payload and a ``GetState`` — and
-/// add it to a ``BridgeMiddleware`` like any ``Bridge``:
+/// Write it with `-->` and a closure of two parameters — the payload and the state — and add it
+/// to a ``BridgeMiddleware`` like any ``Bridge``:
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.reachability?.connected --> { kind, state in
-///         state().checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
+///     .bridge(\.reachability.connected --> { kind, state in
+///         state.checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
 ///     })
-///     .bridge(\AppAction.lifecycle?.didBecomeActive --> { _, state in
-///         .checkIn(.resume(since: state().lastActive))
+///     .bridge(\.lifecycle.didBecomeActive --> { _, state in
+///         .checkIn(.resume(since: state.lastActive))
 ///     })
 /// ```
 ///
-/// Whether an action matches is decided before the reducer, as for every `-->` form: one read
-/// of the key path literal, no allocation, and nothing more when it does not match. The closure
-/// runs after the reducer has run on the original action, on the main actor, so `state()`
-/// returns the state that action produced. Returning `nil` sends nothing, so the closure is its
+/// Whether an action matches is decided before the reducer, as for every `-->` form: one call
+/// per case on the case path, no allocation, and nothing more when it does not match. The
+/// closure runs after the reducer has run on the original action, on the main actor, so the
+/// state it receives is the state that action produced. Returning `nil` sends nothing, so the closure is its
 /// own filter: a state bridge takes no `when:`.
 ///
 /// The derived action is traced like every bridged action: it keeps the original action's
@@ -45,23 +45,23 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
         self.derivation = derive
     }
 
-    /// Creates a state bridge from a function of the action and the state getter, for a rule
-    /// no `-->` form fits.
+    /// Creates a state bridge from a function of the action and the state, for a rule no `-->`
+    /// form fits.
     ///
     /// Prefer `-->` where it fits: it skips a non-matching action before the reducer at no cost,
     /// while a bridge made here runs `derive` after the reducer for every action.
     ///
     /// ```swift
     /// let bridge = StateBridge<AppAction, AppState> { action, state in
-    ///     guard case .checkIn(.overdue(let id)) = action, state().alerts.isEnabled else { return nil }
+    ///     guard case .checkIn(.overdue(let id)) = action, state.alerts.isEnabled else { return nil }
     ///     return .alert(.raise(id))
     /// }
     /// ```
     ///
     /// - Parameter derive: Returns the action to send for an action, or `nil`. Called on the
-    ///   main actor after the reducer; `state()` returns the state the action produced.
-    public init(_ derive: @escaping @MainActor @Sendable (Action, GetState<State>) -> Action?) {
-        self.init(matches: nil, derive: derive)
+    ///   main actor after the reducer, with the state the action produced.
+    public init(_ derive: @escaping @MainActor @Sendable (Action, State) -> Action?) {
+        self.init(matches: nil, derive: { action, state in derive(action, state()) })
     }
 
     /// The action this bridge derives from `action` with `state`, or `nil` when it sends nothing.
@@ -69,20 +69,19 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     /// Use it to test a bridge alone, without a store:
     ///
     /// ```swift
-    /// let bridge: StateBridge<AppAction, AppState> = \AppAction.reachability?.connected --> { kind, state in
-    ///     state().isActive ? .checkIn(.sync(via: kind)) : nil
+    /// let bridge: StateBridge<AppAction, AppState> = \.reachability.connected --> { kind, state in
+    ///     state.isActive ? .checkIn(.sync(via: kind)) : nil
     /// }
-    /// #expect(bridge.derive(from: .reachability(.connected(.wifi)), state: .constant(activeState))
-    ///     == .checkIn(.sync(via: .wifi)))
+    /// #expect(bridge.derive(from: .reachability(.connected(.wifi)), state: activeState) == .checkIn(.sync(via: .wifi)))
     /// ```
     ///
     /// - Parameters:
     ///   - action: The original action.
-    ///   - state: The state getter the bridge reads.
+    ///   - state: The state after the reducer, as the bridge would read it.
     /// - Returns: The derived action, or `nil`.
     @MainActor
-    public func derive(from action: Action, state: GetState<State>) -> Action? {
+    public func derive(from action: Action, state: State) -> Action? {
         if let matches, !matches(action) { return nil }
-        return derivation(action, state)
+        return derivation(action, GetState { state })
     }
 }

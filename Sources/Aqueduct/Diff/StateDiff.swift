@@ -23,7 +23,13 @@
 ///   (`Date`, `URL`, `UUID`…), is a leaf: it differs when its descriptions differ or `==` says so.
 ///
 /// Descriptions are `String(reflecting:)` without module names (strings quoted, enums as
-/// `Type.case`), cut at ``descriptionLimit`` characters.
+/// `Type.case`), cut at ``descriptionLimit`` characters. Two leaves are compared by their whole
+/// descriptions; when they differ only past the cut, both are shown from a little before the
+/// first difference (`…`), so a change deep inside a value is never dropped nor shown as two
+/// equal texts.
+///
+/// A floating-point value that is NaN on both sides has not changed (`==` says NaN differs from
+/// itself): a field that stays NaN is no change.
 ///
 /// ## Bounds
 /// At most `limit` changes are collected; when one more is found the walk stops and
@@ -48,6 +54,9 @@ package struct StateDiff: Hashable, Sendable {
     package private(set) var isTruncated = false
     /// How many of the left-out paths (`leavingOut`) had a difference.
     package private(set) var leftOutCount = 0
+    /// Some value's `==` said it differs, but none of its parts does: a custom `==`. No change
+    /// can show it; the values differ all the same.
+    package private(set) var hasUnexplainedDifference = false
 
     /// Compares two values of the same type.
     ///
@@ -70,6 +79,7 @@ package struct StateDiff: Hashable, Sendable {
         changes = walk.changes
         isTruncated = walk.isTruncated
         leftOutCount = walk.leftOutCount
+        hasUnexplainedDifference = walk.hasUnexplainedDifference
     }
 
     /// Whether no part differs (none that reflection can see: two values whose custom `==`
@@ -83,16 +93,39 @@ package struct StateDiff: Hashable, Sendable {
     /// - Parameter value: Any value.
     /// - Returns: Its description.
     package static func describe(_ value: Any) -> String {
+        cut(fullDescription(value))
+    }
+
+    /// ``describe(_:)`` without the cut.
+    private static func fullDescription(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return "nil" }
             let inner = Mirror(reflecting: wrapped)
             let isAbsent = inner.displayStyle == .optional && inner.children.isEmpty
-            return isAbsent ? "Optional(nil)" : describe(wrapped)
+            return isAbsent ? "Optional(nil)" : fullDescription(wrapped)
         }
-        let text = ActionDescription.stripModules(String(reflecting: value))
+        return ActionDescription.stripModules(String(reflecting: value))
+    }
+
+    private static func cut(_ text: String) -> String {
         guard text.count > descriptionLimit else { return text }
         return String(text.prefix(descriptionLimit)) + "…"
+    }
+
+    /// Two different descriptions, each cut to ``descriptionLimit`` characters so that the cut
+    /// texts still differ: from the start when they differ early, else both from a little
+    /// before their first difference, marked with a leading `…`.
+    private static func cut(_ before: String, _ after: String) -> (String, String) {
+        guard before.count > descriptionLimit || after.count > descriptionLimit else { return (before, after) }
+        let common = zip(before, after).prefix { $0 == $1 }.count
+        let context = descriptionLimit / 5
+        guard common >= descriptionLimit - context, before != after else { return (cut(before), cut(after)) }
+        func window(_ text: String) -> String {
+            let rest = text.dropFirst(common - context)
+            return "…" + (rest.count > descriptionLimit ? String(rest.prefix(descriptionLimit)) + "…" : String(rest))
+        }
+        return (window(before), window(after))
     }
 
     /// The diff path of a key path made of stored properties (through optionals):
@@ -140,6 +173,9 @@ extension StateDiff {
         var changes: [StateChange] = []
         var isTruncated = false
         var leftOutCount = 0
+        var hasUnexplainedDifference = false
+        /// NaN values met on both sides: `==` said they differ, the walk says they do not.
+        var sameNaNs = 0
         /// The objects on the way from the root to the current part (the `before` side), so that
         /// a cycle of references ends.
         var objectsOnPath: Set<ObjectIdentifier> = []
@@ -157,14 +193,34 @@ extension StateDiff {
             changes.append(StateChange(path: path, before: before, after: after))
         }
 
+        /// What the walk has found so far: changes, left-out differences and NaNs.
+        var found: Int { changes.count + leftOutCount + sameNaNs }
+
         mutating func compare(_ old: Any, _ new: Any, path: [StateChange.Step], depth: Int) {
             if isTruncated { return }
             let equality = isEqual(old, new)
             if equality == true { return }
+            if equality == false, isNaN(old), isNaN(new) {
+                sameNaNs += 1
+                return
+            }
             if !leftOut.isEmpty, leftOut.contains(path) {
                 if equality == false || describe(old) != describe(new) { leftOutCount += 1 }
                 return
             }
+            let foundBefore = found
+            compareParts(old, new, equality, path: path, depth: depth)
+            // `==` said they differ and no part does: only the values' own `==` knows why.
+            if equality == false, found == foundBefore, !isTruncated { hasUnexplainedDifference = true }
+        }
+
+        mutating func compareParts(
+            _ old: Any,
+            _ new: Any,
+            _ equality: Bool?,
+            path: [StateChange.Step],
+            depth: Int
+        ) {
             let oldMirror = Mirror(reflecting: old)
             let newMirror = Mirror(reflecting: new)
             let sides = Sides(old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, equality: equality)
@@ -178,11 +234,14 @@ extension StateDiff {
                 compare(oldValue, newValue, path: path, depth: depth + 1)
             case .struct, .tuple:
                 if isOpaque(old) {
-                    let before = describe(old)
-                    let after = describe(new)
+                    let before = fullDescription(old)
+                    let after = fullDescription(new)
                     // The value's own description is what people know it by; its parts only
                     // explain a difference the description does not show.
-                    if before != after { return record(path, before, after) }
+                    if before != after {
+                        let (shownBefore, shownAfter) = cut(before, after)
+                        return record(path, shownBefore, shownAfter)
+                    }
                 }
                 compareProperties(sides, path: path, depth: depth)
             case .class:
@@ -211,11 +270,14 @@ extension StateDiff {
             }
         }
 
-        /// A part compared as a whole: it differs when its descriptions differ or `==` says so.
+        /// A part compared as a whole: it differs when its whole descriptions differ or `==`
+        /// says so.
         mutating func leaf(_ old: Any, _ new: Any, _ equality: Bool?, _ path: [StateChange.Step]) {
-            let before = describe(old)
-            let after = describe(new)
-            if before != after || equality == false { record(path, before, after) }
+            let before = fullDescription(old)
+            let after = fullDescription(new)
+            guard before != after || equality == false else { return }
+            let (shownBefore, shownAfter) = cut(before, after)
+            record(path, shownBefore, shownAfter)
         }
 
         mutating func compareProperties(_ sides: Sides, path: [StateChange.Step], depth: Int) {
@@ -316,6 +378,11 @@ extension StateDiff {
     private static func isOpaque(_ value: Any) -> Bool {
         value is any CustomReflectable
             && (value is any CustomStringConvertible || value is any CustomDebugStringConvertible)
+    }
+
+    /// Whether a value is a floating-point NaN.
+    private static func isNaN(_ value: Any) -> Bool {
+        (value as? any FloatingPoint)?.isNaN == true
     }
 
     /// `==` of two values when the first is `Equatable` (found at run time) and the second is

@@ -33,8 +33,10 @@
 ///   injected clock.
 ///
 /// Every running effect belongs to its store and is cancelled when the store is released.
-/// Effects get time from the clock their middleware was given (never from the wall clock
-/// directly), so tests control it.
+/// Cancel means cancel: once a cancellation has been processed, nothing the cancelled effect
+/// sent is processed — not what waits in the inbox, not what it sends later from any thread
+/// (see ``cancel(id:)``). Effects get time from the clock their middleware was given (never
+/// from the wall clock directly), so tests control it.
 ///
 /// An `Effect` is a description: creating one does nothing until a store runs it. It is used
 /// on the main actor, where the store runs middleware.
@@ -139,14 +141,31 @@ public struct Effect<Action> {
     /// Runs asynchronous work in a task off the main actor.
     ///
     /// The actions it sends enter the store's inbox and are processed on the main actor in
-    /// batches, in the order they were sent. Once the effect's task is cancelled, sends made
-    /// from that task are dropped; actions it sent before the cancellation, still in the
-    /// inbox, are processed.
+    /// batches, in the order they were sent — while the work runs. Once the effect is cancelled
+    /// (``cancel(id:)``, ``cancellable(id:cancelInFlight:)`` in flight, the store released),
+    /// nothing it sent and that was not processed yet is processed, and nothing it sends from
+    /// then on, from any thread; once its work has returned, what it sends is dropped and
+    /// reported (see ``Send``).
     ///
     /// ```swift
     /// return .run { send in
     ///     for await path in client.paths() { send(.pathChanged(path)) }
     /// }
+    /// ```
+    ///
+    /// ## Reading the state
+    /// The effect starts after the reducer. To read the state from the work, call the
+    /// ``GetState`` the middleware was given with `await`: `await state()` hops to the main
+    /// actor and returns the state as it is then — after this action's reducer, and after any
+    /// action processed since (a test scheduler follows the hop: tests stay deterministic).
+    ///
+    /// ```swift
+    /// case .incrementLater:
+    ///     return .run { send in
+    ///         let count = await state()
+    ///         try? await Task.sleep(for: .seconds(1))
+    ///         if await state() == count { send(.increment) }
+    ///     }
     /// ```
     ///
     /// - Parameters:
@@ -201,11 +220,17 @@ public struct Effect<Action> {
         merge(effects)
     }
 
-    /// Marks the asynchronous work of this effect as cancellable by `id`.
+    /// Marks this effect as cancellable by `id`: ``cancel(id:)`` with `id` cancels it, and so
+    /// does another effect marked with `id` and `cancelInFlight`.
     ///
     /// ```swift
     /// .run { send in /* … */ }.cancellable(id: "search", cancelInFlight: true)
     /// ```
+    ///
+    /// Once the cancellation has been processed, nothing the effect sent is processed (see
+    /// ``cancel(id:)``). Synchronous effects marked with an id (``send(_:)``,
+    /// ``immediate(_:)``) are cancellable too: what they sent and is still queued behind the
+    /// action being processed is dropped.
     ///
     /// - Parameters:
     ///   - id: Any hashable, sendable value; cancelling it cancels every effect marked with it.
@@ -217,7 +242,29 @@ public struct Effect<Action> {
         return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
-    /// Cancels every running effect marked with `id`.
+    /// Cancels every effect marked with `id`.
+    ///
+    /// ```swift
+    /// case .stop:
+    ///     return .cancel(id: "search")
+    /// ```
+    ///
+    /// ## Cancel means cancel
+    /// Once the cancellation has been processed — after the reducer of the action whose
+    /// middleware returned it — no action sent by the cancelled effects is processed:
+    ///
+    /// - not one waiting in the store's inbox, even in the batch the store is processing;
+    /// - not one sent later, from any thread, including tasks the effect started that hold its
+    ///   ``Send``;
+    /// - not one a synchronous effect marked with `id` queued behind the action being processed;
+    /// - not the result of an effect whose work has already returned but whose actions wait
+    ///   to be processed: "cancel the search, then reset its results" leaves them reset.
+    ///
+    /// The effects' tasks are cancelled too (cooperatively: their work should stop, and
+    /// ``run(priority:operation:catch:)`` does not call its handler), and the parts of a
+    /// concatenation not started yet never start. The same holds for an effect cancelled in
+    /// flight by ``cancellable(id:cancelInFlight:)``, for a debounced or throttled effect
+    /// cancelled under its id, and for every effect of a store that is released.
     ///
     /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: The effect.

@@ -5,9 +5,10 @@
 /// | | ``Send`` | ``ImmediateSend`` |
 /// |---|---|---|
 /// | handed to | ``Effect/run(priority:operation:)`` | ``Effect/immediate(_:)`` |
-/// | call it from | any isolation, as long as the effect runs | the main actor, inside the work only |
+/// | call it from | any isolation, while the effect's work runs | the main actor, inside the work only |
 /// | the action is processed | later: queued in the store's inbox, in the next main-actor batch | now: in the same `dispatch` call, right after the action that caused it |
-/// | once the effect is cancelled | dropped | (synchronous work is never cancelled) |
+/// | once the effect is cancelled | dropped, and so is what it sent and is not processed yet | dropped, and so is what it sent and is not processed yet |
+/// | once its work has returned | dropped, and reported | dropped, and reported |
 /// | `Sendable` | yes | no |
 ///
 /// ```swift
@@ -15,6 +16,11 @@
 ///     if state().settings.autoSync { send(.sync) }
 /// }
 /// ```
+///
+/// The actions it sends wait behind the action being processed; one of them may cancel the
+/// effect (a `.cancel(id:)` of an id marked around it), and then the rest are dropped, never
+/// processed. Once the work has returned, an escaped `ImmediateSend` sends nothing: what it
+/// sends is dropped, and reported unless the effect was cancelled.
 ///
 /// Main-actor isolated. Use it only inside the work it was given to; it must not escape.
 @MainActor

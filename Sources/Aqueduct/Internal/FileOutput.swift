@@ -17,10 +17,13 @@ import Darwin
 /// that `print` left in the C library's buffer (standard output to a pipe or a file is
 /// buffered) can therefore appear after text written here since.
 internal final class FileOutput: Sendable {
-    /// Why a file could not be opened: the `errno` value and its text.
+    /// Why a file could not be opened: the `errno` value and its text, or why it was refused.
     struct OpenFailure: Error {
         let code: Int32
         let reason: String
+        /// The path names something a private file must not be (a link, a FIFO, a directory…):
+        /// a mistake in the path rather than a file system that refused.
+        var isRefusal = false
     }
 
     let descriptor: Int32
@@ -43,6 +46,61 @@ internal final class FileOutput: Sendable {
             throw OpenFailure(code: code, reason: String(cString: strerror(code)))
         }
         return FileOutput(descriptor: descriptor, ownsDescriptor: true)
+        #else
+        throw OpenFailure(code: 0, reason: "files are not supported on this platform")
+        #endif
+    }
+
+    /// Opens `path` for appending as a private regular file — what a recording is: created with
+    /// mode 0600 whatever the umask (an existing file is set to 0600 too), and refused when the
+    /// path is a symbolic link (`O_NOFOLLOW`), a FIFO, a device, a socket or a directory, or a
+    /// file with other hard links (another name for a file someone else may read). A FIFO is
+    /// opened without blocking, so a path nobody reads from is refused at once instead of
+    /// hanging.
+    static func appendingPrivately(to path: String) throws(OpenFailure) -> FileOutput {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        func refusal(_ status: stat) -> String? {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                return status.st_nlink > 1
+                    ? "it has \(status.st_nlink) hard links (another name for the same file)" : nil
+            case S_IFLNK: return "it is a symbolic link"
+            case S_IFIFO: return "it is a FIFO (a named pipe)"
+            case S_IFDIR: return "it is a directory"
+            case S_IFSOCK: return "it is a socket"
+            default: return "it is a device"
+            }
+        }
+        var status = stat()
+        if lstat(path, &status) == 0, let reason = refusal(status) {
+            throw OpenFailure(code: 0, reason: reason, isRefusal: true)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        if descriptor < 0 {
+            let code = errno
+            switch code {
+            case ELOOP: throw OpenFailure(code: code, reason: "it is a symbolic link", isRefusal: true)
+            case ENXIO: throw OpenFailure(code: code, reason: "it is a FIFO (a named pipe)", isRefusal: true)
+            case EISDIR: throw OpenFailure(code: code, reason: "it is a directory", isRefusal: true)
+            default: throw OpenFailure(code: code, reason: String(cString: strerror(code)))
+            }
+        }
+        let output = FileOutput(descriptor: descriptor, ownsDescriptor: true)  // closes on a throw
+        // What was opened, not what the path named a moment ago.
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            throw OpenFailure(code: code, reason: String(cString: strerror(code)))
+        }
+        if let reason = refusal(status) { throw OpenFailure(code: 0, reason: reason, isRefusal: true) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let code = errno
+            throw OpenFailure(
+                code: code,
+                reason: "cannot make it private (mode 0600): \(String(cString: strerror(code)))"
+            )
+        }
+        return output
         #else
         throw OpenFailure(code: 0, reason: "files are not supported on this platform")
         #endif
@@ -75,6 +133,30 @@ internal final class FileOutput: Sendable {
             }
             return nil
         }
+        #else
+        return "files are not supported on this platform"
+        #endif
+    }
+
+    /// Whether the file's last byte is a newline, or it is empty: where a new line may start.
+    var endsWithNewline: Bool {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        let size = self.size
+        guard size > 0 else { return true }
+        var last: UInt8 = 0
+        return pread(descriptor, &last, 1, off_t(size - 1)) == 1 && last == UInt8(ascii: "\n")
+        #else
+        return true
+        #endif
+    }
+
+    /// Cuts the file back to `size` bytes: what a write that failed part way wrote is removed.
+    ///
+    /// - Returns: `nil` once done, or why it could not be (the `errno` text).
+    func truncate(to size: Int) -> String? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard ftruncate(descriptor, off_t(size)) == 0 else { return String(cString: strerror(errno)) }
+        return nil
         #else
         return "files are not supported on this platform"
         #endif

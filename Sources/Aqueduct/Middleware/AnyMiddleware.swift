@@ -1,12 +1,11 @@
-/// A middleware with its concrete type erased.
+/// A middleware with its concrete type erased, once, where a store or a composition keeps it.
 ///
-/// Use it to store middlewares of different types together or to hide a composition's type.
-/// Erasing an `AnyMiddleware` again returns it unchanged, and composition sees through it.
-///
-/// ```swift
-/// let middleware: AnyMiddleware<AppAction, AppAction, AppState> = AnyMiddleware(logger <> bridges)
-/// ```
-public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
+/// Erasing an `AnyMiddleware` again returns it unchanged, and composition sees through it to
+/// flatten compositions and drop identities. Not API (`package`: the testing library's stores
+/// erase with it too): an app erases with `any Middleware<Input, Output, State>`, which a store
+/// opens.
+@usableFromInline
+package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     @usableFromInline
     internal let _handle: @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>
     @usableFromInline
@@ -19,7 +18,7 @@ public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     ///
     /// - Parameter middleware: The middleware.
     @inlinable
-    public init<M: Middleware>(_ middleware: M)
+    package init<M: Middleware>(_ middleware: M)
     where M.InputAction == InputAction, M.OutputAction == OutputAction, M.State == State {
         if let erased = middleware as? AnyMiddleware {
             self = erased
@@ -32,18 +31,12 @@ public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         )
     }
 
-    /// Creates a middleware from functions, for small middlewares that need no type of their own.
-    ///
-    /// ```swift
-    /// let counter = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, _, _ in
-    ///     .none
-    /// })
-    /// ```
+    /// Creates a middleware from functions: the tests' small middlewares.
     ///
     /// - Parameters:
     ///   - handle: Called for each action before the reducer, as in ``Middleware/handle(action:from:state:)``.
     ///   - start: Called once when the store starts, as in ``Middleware/start(_:)``.
-    public init(
+    package init(
         handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
         start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void = { _ in }
     ) {
@@ -73,14 +66,16 @@ public struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
 
     /// Calls the erased middleware's start hook.
     @MainActor
-    public func start(_ context: MiddlewareContext<OutputAction, State>) {
+    @usableFromInline
+    package func start(_ context: MiddlewareContext<OutputAction, State>) {
         _start(context)
     }
 
     /// Calls the erased middleware's handler.
     @MainActor
     @inlinable
-    public func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
+    package func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction>
+    {
         _handle(action, source, state)
     }
 }

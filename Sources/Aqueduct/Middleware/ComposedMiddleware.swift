@@ -1,16 +1,13 @@
 /// Several middlewares acting as one: each sees every action, in order, and their effects run
-/// together.
+/// together. What `<>` returns, behind `some Middleware`.
 ///
-/// Built by `<>`. Nested compositions are flattened into one list and
-/// ``IdentityMiddleware``s are dropped, so `(a <> b) <> c`, `a <> (b <> c)` and
-/// `a <> identity <> b <> c` are the same list `[a, b, c]`.
-///
-/// ```swift
-/// let middleware = logger <> bridges <> lifecycle.lift(/* … */)
-/// ```
-public struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
+/// Nested compositions are flattened into one list and identities are dropped, so
+/// `(a <> b) <> c`, `a <> (b <> c)` and `a <> identity <> b <> c` are the same list `[a, b, c]`.
+@usableFromInline
+internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
     /// The composed middlewares, in the order they see actions.
-    public let parts: [AnyMiddleware<InputAction, OutputAction, State>]
+    @usableFromInline
+    internal let parts: [AnyMiddleware<InputAction, OutputAction, State>]
     /// The parts' handlers alone, as the chain ``handle(action:from:state:)`` walks (see
     /// ``MiddlewareChain``); `nil` for no part.
     @usableFromInline
@@ -20,7 +17,7 @@ public struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
     ///
     /// - Parameter middlewares: The middlewares, in the order they see actions.
     @inlinable
-    public init(_ middlewares: [AnyMiddleware<InputAction, OutputAction, State>]) {
+    internal init(_ middlewares: [AnyMiddleware<InputAction, OutputAction, State>]) {
         var parts: [AnyMiddleware<InputAction, OutputAction, State>] = []
         for middleware in middlewares {
             if let composed = middleware.base as? ComposedMiddleware {
@@ -37,7 +34,8 @@ public struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
 
     /// Starts every part, in order.
     @MainActor
-    public func start(_ context: MiddlewareContext<OutputAction, State>) {
+    @usableFromInline
+    internal func start(_ context: MiddlewareContext<OutputAction, State>) {
         for part in parts { part.start(context) }
     }
 
@@ -46,7 +44,8 @@ public struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware {
     // generic metadata for every part on every action (benchmark scenario b).
     @MainActor
     @inlinable
-    public func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
+    internal func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction>
+    {
         var first = Effect<OutputAction>.none
         var others: [Effect<OutputAction>] = []
         _chain?.handle(action, source, state, first: &first, others: &others)
@@ -101,9 +100,13 @@ internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable
     }
 }
 
-/// Composes two middlewares of the same types: `lhs` sees each action first.
+/// Composes two middlewares of the same types: `lhs` sees each action first, and their effects
+/// run together.
 ///
-/// The result is flat (nested compositions are spliced in) and has no identities.
+/// Composition is associative and flat: `(a <> b) <> c` and `a <> (b <> c)` are one list of
+/// three parts, each called in turn, however the expression was grouped. To keep a composition
+/// whose type you do not want to spell, use `some Middleware<AppAction, AppAction, AppState>`,
+/// or `any Middleware<…>` to choose one at run time.
 ///
 /// ```swift
 /// let middleware = logger <> bridges
@@ -114,7 +117,7 @@ internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable
 public func <> <Lhs: Middleware, Rhs: Middleware>(
     lhs: Lhs,
     rhs: Rhs
-) -> ComposedMiddleware<Lhs.InputAction, Lhs.OutputAction, Lhs.State>
+) -> some Middleware<Lhs.InputAction, Lhs.OutputAction, Lhs.State>
 where Lhs.InputAction == Rhs.InputAction, Lhs.OutputAction == Rhs.OutputAction, Lhs.State == Rhs.State {
     ComposedMiddleware([AnyMiddleware(lhs), AnyMiddleware(rhs)])
 }

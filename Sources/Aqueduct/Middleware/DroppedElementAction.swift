@@ -4,8 +4,7 @@
 ///
 /// The lifted middleware drops the action — the element's middleware does not see it, and
 /// nothing crashes — and hands this report to the `onDroppedAction` handler given to
-/// `lift(elementAction:outputAction:elements:onDroppedAction:file:line:)` or
-/// `lift(indexedAction:outputAction:elements:onDroppedAction:file:line:)`. Without a handler the
+/// `lift(action:elements:onDroppedAction:file:line:)`. Without a handler the
 /// report is written to standard error, as the store writes a ``RunawayLoop``. The store, the
 /// reducer and the other middlewares still process the action as usual.
 ///

@@ -1,27 +1,40 @@
-extension Middleware where State: Identifiable, State.ID: Sendable {
+extension Middleware where InputAction == OutputAction, State: Identifiable, State.ID: Sendable {
     /// Lifts an element's middleware into a collection of elements addressed by id.
     ///
-    /// The global action carries the element's id and the element's action; the element's
-    /// middleware handles it with a state getter that reads that element, finds it by id on
-    /// every read, and reads it after the reducer when called from the effect. What it sends is
-    /// embedded with the same id, and its effect identifiers belong to the element. An action
-    /// for an id that is not in the collection is dropped and reported (see
-    /// ``DroppedElementAction``). See ``CollectionMiddleware``.
+    /// The global action's case carries the element's id and the element's action, labelled
+    /// `id` and `action`. For each global action of that case:
+    ///
+    /// - the element's middleware sees the element's action, with the global action's source;
+    /// - its state getter reads *that element* of the current state, found by id on every read
+    ///   — after the reducer when it is called from the returned effect, as for any middleware;
+    /// - the actions it sends are embedded with the same id and case;
+    /// - the identifiers of its effects (``Effect/cancellable(id:cancelInFlight:)``,
+    ///   ``Effect/cancel(id:)``, debounce and throttle) belong to the element: element 1
+    ///   cancelling `"save"` leaves the `"save"` of element 2 running.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, TodoAction) /* … */ }
-    /// // Generated: var todo: (id: Todo.ID, TodoAction)?
+    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) /* … */ }
     /// let todos = TodoMiddleware(client: client)
-    ///     .lift(elementAction: \AppAction.todo, outputAction: AppAction.todo, elements: \AppState.todos)
+    ///     .lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
+    /// let bridges = todoBridges  // a BridgeMiddleware<TodoAction, Todo> lifts the same way
+    ///     .lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
     /// ```
     ///
-    /// Key path literals convert to the functions this takes, compiled as direct reads.
+    /// ## A missing element
+    /// An action for an element that is not in the collection when the action arrives — one
+    /// removed while an effect was still working for it, say — is dropped: the element's
+    /// middleware does not see it, and the lifted middleware reports a ``DroppedElementAction``
+    /// (to standard error unless `onDroppedAction` is given). Nothing crashes, and the reducer
+    /// and the other middlewares process the action as usual. If the element is removed by the
+    /// reducer of the action being handled, the effect's state getter keeps returning the
+    /// element as it last read it.
+    ///
+    /// The element middleware's start hook is not called: when the store starts there is no
+    /// element to give it. Lift a source-only middleware with `lift(action:)`.
     ///
     /// - Parameters:
-    ///   - elementAction: Extracts an element id and the element's action from a global action,
-    ///     or returns `nil` for other actions.
-    ///   - outputAction: Embeds an element id and an action the element's middleware sends into
-    ///     the global action.
+    ///   - action: The case of the global action that holds an element's id and action.
+    ///     Resolved once, here.
     ///   - elements: Reads the array of elements from the global state.
     ///   - onDroppedAction: Receives the report of an action dropped because its element is
     ///     missing, on the main actor. `nil`, the default, writes it to standard error.
@@ -29,19 +42,22 @@ extension Middleware where State: Identifiable, State.ID: Sendable {
     ///   - line: The line of this call, shown in reports; leave the default.
     /// - Returns: The lifted middleware.
     /// - Complexity: O(*n*) in the number of elements for each element action and each read of
-    ///   the element's state; nothing for other actions beyond `elementAction`.
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        elementAction: @escaping @Sendable (GlobalInput) -> (State.ID, InputAction)?,
-        outputAction: @escaping @Sendable (State.ID, OutputAction) -> GlobalOutput,
+    ///   the element's state; one extraction for an action of another case.
+    public func lift<GlobalAction, GlobalState>(
+        action: CaseKeyPath<GlobalAction, (id: State.ID, action: InputAction)>,
         elements: @escaping @Sendable (GlobalState) -> [State],
         onDroppedAction: (@MainActor @Sendable (DroppedElementAction) -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
-    ) -> CollectionMiddleware<Self, State.ID, GlobalInput, GlobalOutput, GlobalState> {
-        CollectionMiddleware(
+    ) -> some Middleware<GlobalAction, GlobalAction, GlobalState> {
+        let path = CasePath(action)
+        let embed = path._embed
+        return CollectionMiddleware<Self, State.ID, (id: State.ID, action: InputAction), GlobalAction, GlobalState>(
             base: self,
-            extractInput: elementAction,
-            embedOutput: outputAction,
+            visit: path._visit,
+            key: { $0.id },
+            elementAction: { $0.action },
+            embedOutput: { id, local in embed((id: id, action: local)) },
             elements: elements,
             locate: { elements, id in elements.firstIndex { $0.id == id } },
             addressing: .id,
@@ -51,26 +67,23 @@ extension Middleware where State: Identifiable, State.ID: Sendable {
     }
 }
 
-extension Middleware {
+extension Middleware where InputAction == OutputAction {
     /// Lifts an element's middleware into an array of elements addressed by index.
     ///
-    /// Like `lift(elementAction:outputAction:elements:onDroppedAction:file:line:)`, with an
-    /// index in place of the id: the element's state getter reads whatever element is at that
-    /// index when it is called — after an insertion before it, a different element — and an
-    /// action for an index outside the array is dropped and reported. Prefer ids when elements
-    /// move.
+    /// Like the lift by id, with the case's payload labelled `index` and `action`: the element's
+    /// state getter reads whatever element is at that index when it is called — after an
+    /// insertion before it, a different element — and an action for an index outside the array
+    /// is dropped and reported. Prefer ids when elements move.
     ///
     /// ```swift
-    /// // enum AppAction { case counter(at: Int, CounterAction) /* … */ }
+    /// enum AppAction: CaseAccessible { case counter(index: Int, action: CounterAction) /* … */ }
     /// let counters = CounterMiddleware()
-    ///     .lift(indexedAction: \AppAction.counterAt, outputAction: AppAction.counter, elements: \AppState.counters)
+    ///     .lift(action: \AppAction.Cases.counter, elements: \AppState.counters)
     /// ```
     ///
     /// - Parameters:
-    ///   - indexedAction: Extracts an index and the element's action from a global action, or
-    ///     returns `nil` for other actions.
-    ///   - outputAction: Embeds an index and an action the element's middleware sends into the
-    ///     global action.
+    ///   - action: The case of the global action that holds an index and the element's action.
+    ///     Resolved once, here.
     ///   - elements: Reads the array of elements from the global state.
     ///   - onDroppedAction: Receives the report of an action dropped because its index is
     ///     outside the array, on the main actor. `nil`, the default, writes it to standard error.
@@ -78,18 +91,21 @@ extension Middleware {
     ///   - line: The line of this call, shown in reports; leave the default.
     /// - Returns: The lifted middleware.
     /// - Complexity: O(1) to find the element, plus reading the array from the global state.
-    public func lift<GlobalInput, GlobalOutput, GlobalState>(
-        indexedAction: @escaping @Sendable (GlobalInput) -> (Int, InputAction)?,
-        outputAction: @escaping @Sendable (Int, OutputAction) -> GlobalOutput,
+    public func lift<GlobalAction, GlobalState>(
+        action: CaseKeyPath<GlobalAction, (index: Int, action: InputAction)>,
         elements: @escaping @Sendable (GlobalState) -> [State],
         onDroppedAction: (@MainActor @Sendable (DroppedElementAction) -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
-    ) -> CollectionMiddleware<Self, Int, GlobalInput, GlobalOutput, GlobalState> {
-        CollectionMiddleware(
+    ) -> some Middleware<GlobalAction, GlobalAction, GlobalState> {
+        let path = CasePath(action)
+        let embed = path._embed
+        return CollectionMiddleware<Self, Int, (index: Int, action: InputAction), GlobalAction, GlobalState>(
             base: self,
-            extractInput: indexedAction,
-            embedOutput: outputAction,
+            visit: path._visit,
+            key: { $0.index },
+            elementAction: { $0.action },
+            embedOutput: { index, local in embed((index: index, action: local)) },
             elements: elements,
             locate: { elements, index in elements.indices.contains(index) ? index : nil },
             addressing: .index,

@@ -16,9 +16,11 @@
 /// }
 /// ```
 ///
-/// Middlewares compose with `<>` (flattened, identities dropped), lift into a larger action
-/// and state with `lift(inputAction:outputAction:state:)`, and erase with
-/// ``AnyMiddleware``. Both requirements are called on the main actor.
+/// Middlewares compose with `<>` (flattened, identities dropped) into
+/// `some Middleware<InputAction, OutputAction, State>`, and lift into a larger action and state
+/// with `lift(action:state:)` — one case path for the actions it sees and the actions it sends.
+/// To choose one at run time, hold it as `any Middleware<AppAction, AppAction, AppState>`: a
+/// store opens it. Both requirements are called on the main actor.
 ///
 /// Middlewares are `Sendable`: a store keeps them on the main actor while their effects run
 /// elsewhere. Keep dependencies in `Sendable` clients; a middleware with mutable state of its

@@ -7,7 +7,7 @@
 /// de-duplicated with `==` when the value is `Equatable`, every action's value otherwise.
 ///
 /// ```swift
-/// for await count in store.values(of: \.count) {
+/// for await count in store.values(of: \.count, .removingDuplicates) {
 ///     print(count)   // the current count, then every new one
 /// }
 /// ```

@@ -1,10 +1,37 @@
 extension Store: StateObservable {
-    /// Not API: the store's observation hub, for the members of ``StateObservable``.
-    public var _observationScope: _ObservationScope<State> {
-        _ObservationScope(store: _observationHub)
+    /// Reads a field of the state with Observation tracking. See
+    /// ``StateObservable/subscript(dynamicMember:)``.
+    public subscript<Value: Equatable>(dynamicMember path: KeyPath<State, Value>) -> Value {
+        _observationHub.trackedRead(path)
+    }
+
+    /// Calls `observer` with the value at `path` after each action, or each change. See
+    /// ``StateObservable/subscribe(_:_:_:)``.
+    // Inlinable, and the whole state goes straight to the hub's state observers: must stay so,
+    // or each whole-state observer is wrapped in reabstraction thunks on its way through generic
+    // code, every call goes through them, and benchmark scenario c's budget fails.
+    @inlinable
+    public func subscribe<Value>(
+        _ path: KeyPath<State, Value>,
+        _ deduplication: Deduplication<Value>,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        if Value.self == State.self, path == \State.self as AnyKeyPath {
+            return _observationHub.subscribeToState(path, isDuplicate: deduplication._isDuplicate, observer)
+        }
+        return _observationHub.subscribe(path, deduplication, observer)
+    }
+
+    /// The value at `path` as an `AsyncSequence`. See ``StateObservable/values(of:_:)``.
+    public func values<Value: Sendable>(
+        of path: KeyPath<State, Value>,
+        _ deduplication: Deduplication<Value>
+    ) -> StateStream<Value> {
+        _observationHub.values(of: path, deduplication)
     }
 
     /// The store's observation hub, created on first use.
+    @usableFromInline
     internal var _observationHub: ObservationHub<State> {
         if let hub = _observation { return hub }
         let hub = ObservationHub<State>(memory: _stateMemory) { [weak self] in

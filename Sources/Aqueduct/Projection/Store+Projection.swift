@@ -3,26 +3,29 @@ extension Store {
     /// should not see the whole store.
     ///
     /// The projection reads its state through `state` from this store's state and dispatches
-    /// by embedding its action with `action`. Projections of projections compose the path and
-    /// the embedding once, so depth costs nothing per read or dispatch. See ``StoreProjection``.
+    /// by embedding its action in the case `action` names. Projections of projections compose
+    /// the path and the embedding once, so depth costs nothing per read or dispatch. See
+    /// ``StoreProjection``.
     ///
     /// ```swift
-    /// let counter = store.projection(action: AppAction.counter, state: \.count)
+    /// let counter = store.projection(action: \.counter, state: \.count)
     /// counter.dispatch(.increment)     // store.dispatch(.counter(.increment)), source: this line
     /// ```
     ///
     /// - Parameters:
-    ///   - action: Embeds the sub-action into the store's action, usually an enum case.
+    ///   - action: The case of the store's action that holds the projection's action (`\.self`
+    ///     for the same action). Resolved once, here.
     ///   - state: The path from the store's state to the sub-state.
     /// - Returns: The projection. It holds no subscription and costs a dispatch nothing.
     @inlinable
     public func projection<LocalAction, LocalState>(
-        action: @escaping (LocalAction) -> Action,
+        action: CaseKeyPath<Action, LocalAction>,
         state: KeyPath<State, LocalState>
     ) -> StoreProjection<LocalAction, LocalState> {
-        StoreProjection(
-            _root: RootedProjection(store: self, path: state, embed: action),
-            _send: { localAction, source in self.dispatch(action(localAction), from: source) },
+        let embed = CasePath(action)._embed
+        return StoreProjection(
+            _root: RootedProjection(store: self, path: state, embed: embed),
+            _send: { localAction, source in self.dispatch(embed(localAction), from: source) },
             _offset: MemoryLayout<State>.offset(of: state)
         )
     }
@@ -32,12 +35,12 @@ extension Store {
     /// The element is found by id on each read, so it follows the element when the collection
     /// is reordered. If the element is removed while the projection is still in use, the
     /// projection keeps reading the last value it saw, and its actions still reach the store,
-    /// where a reducer lifted with ``Reducer/lift(elementAction:elements:)`` ignores ids that
+    /// where a reducer lifted into the collection with `lift(action:elements:)` ignores ids that
     /// are gone.
     ///
     /// ```swift
-    /// // enum AppAction { case todo(id: Todo.ID, TodoAction) }
-    /// if let row = store.projection(element: todo.id, in: \.todos, action: AppAction.todo) {
+    /// // enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) }
+    /// if let row = store.projection(element: todo.id, in: \.todos, action: \.todo) {
     ///     row.dispatch(.toggle)
     /// }
     /// ```
@@ -45,16 +48,18 @@ extension Store {
     /// - Parameters:
     ///   - id: The element's id.
     ///   - elements: The path from the store's state to the array.
-    ///   - action: Embeds an element's id and action into the store's action.
+    ///   - action: The case of the store's action that holds an element's id and action,
+    ///     labelled `id` and `action`. Resolved once, here.
     /// - Returns: The projection, or `nil` if no element has that id now.
     /// - Complexity: O(*n*) in the number of elements, for each read.
     public func projection<Element: Identifiable, ElementAction>(
         element id: Element.ID,
         in elements: KeyPath<State, [Element]>,
-        action: @escaping (Element.ID, ElementAction) -> Action
+        action: CaseKeyPath<Action, (id: Element.ID, action: ElementAction)>
     ) -> StoreProjection<ElementAction, Element>? {
-        RootedProjection(store: self, path: \State.self, embed: { $0 })
-            .projection(element: id, in: elements, action: action)
+        let embed = CasePath(action)._embed
+        return RootedProjection(store: self, path: \State.self, embed: { $0 })
+            .projection(element: id, in: elements, action: { embed((id: $0, action: $1)) })
             .map(StoreProjection.init)
     }
 }

@@ -6,10 +6,10 @@
 /// methods on a projection.
 ///
 /// ```swift
-/// let profile = store.projection(action: AppAction.profile, state: \.profile)
+/// let profile = store.projection(action: \.profile, state: \.profile)
 /// profile.dispatch(.rename("Ada"))       // dispatches AppAction.profile(.rename("Ada"))
 /// print(profile.state.name)              // reads store.state.profile.name
-/// let avatar = profile.projection(action: ProfileAction.avatar, state: \.avatar)
+/// let avatar = profile.projection(action: \.avatar, state: \.avatar)
 /// ```
 ///
 /// ## Cost at any depth
@@ -126,18 +126,20 @@ public struct StoreProjection<Action, State> {
     /// dispatches straight from and into the root store.
     ///
     /// ```swift
-    /// let avatar = profile.projection(action: ProfileAction.avatar, state: \.avatar)
+    /// let avatar = profile.projection(action: \.avatar, state: \.avatar)
     /// ```
     ///
     /// - Parameters:
-    ///   - action: Embeds the smaller action into this projection's action (usually a case).
+    ///   - action: The case of this projection's action that holds the smaller action.
+    ///     Resolved once, here.
     ///   - state: The path from this projection's state to the smaller state.
     /// - Returns: The projection.
     @inlinable
     public func projection<LocalAction, LocalState>(
-        action: @escaping (LocalAction) -> Action,
+        action: CaseKeyPath<Action, LocalAction>,
         state: KeyPath<State, LocalState>
     ) -> StoreProjection<LocalAction, LocalState> {
+        let action = CasePath(action)._embed
         let send = _send
         let localOffset = _offset.flatMap { offset in MemoryLayout<State>.offset(of: state).map { offset + $0 } }
         return StoreProjection<LocalAction, LocalState>(
@@ -154,14 +156,17 @@ public struct StoreProjection<Action, State> {
     /// - Parameters:
     ///   - id: The element's id.
     ///   - elements: The path from this projection's state to the array.
-    ///   - action: Embeds an element's id and action into this projection's action.
+    ///   - action: The case of this projection's action that holds an element's id and action,
+    ///     labelled `id` and `action`. Resolved once, here.
     /// - Returns: The projection, or `nil` if no element has that id now.
     /// - Complexity: O(*n*) in the number of elements, for each read.
     public func projection<Element: Identifiable, ElementAction>(
         element id: Element.ID,
         in elements: KeyPath<State, [Element]>,
-        action: @escaping (Element.ID, ElementAction) -> Action
+        action: CaseKeyPath<Action, (id: Element.ID, action: ElementAction)>
     ) -> StoreProjection<ElementAction, Element>? {
+        let embed = CasePath(action)._embed
+        let action: (Element.ID, ElementAction) -> Action = { embed((id: $0, action: $1)) }
         let send = _send
         return _root.projection(element: id, in: elements, action: action).map { root in
             StoreProjection<ElementAction, Element>(

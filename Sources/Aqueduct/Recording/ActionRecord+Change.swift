@@ -45,6 +45,25 @@ extension ActionRecord {
             case path, before, after
         }
 
+        /// Decodes a change; an absent or `null` side is a part that did not exist.
+        ///
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` when a field is missing or of the wrong type.
+        public init(from decoder: any Decoder) throws {
+            self = try RecordFields.decode(from: decoder) { value throws(RecordFields.Failure) in
+                try Change(fields: RecordFields(value))
+            }
+        }
+
+        /// A change from the members of its object.
+        init(fields: RecordFields) throws(RecordFields.Failure) {
+            self.init(
+                path: try fields.string("path"),
+                before: try fields.optionalString("before"),
+                after: try fields.optionalString("after")
+            )
+        }
+
         /// Encodes the change, writing an absent side as `null` rather than leaving it out.
         ///
         /// - Parameter encoder: The encoder.

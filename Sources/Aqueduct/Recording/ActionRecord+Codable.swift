@@ -10,6 +10,7 @@ extension ActionRecord: Codable {
         case causeKind = "cause_kind"
         case action, source, changes
         case changesTruncated = "changes_truncated"
+        case changesSkipped = "changes_skipped"
         case time
         case durationNanoseconds = "duration_ns"
     }
@@ -20,75 +21,74 @@ extension ActionRecord: Codable {
 
     /// Decodes one line of a recording, checking what ``ActionRecord`` documents: `seq` is
     /// not negative, `cause` is an earlier `seq` and comes with a `cause_kind` (both or
-    /// neither), `time` is ISO 8601.
+    /// neither), `time` is ISO 8601 — the checks ``ActionRecording`` makes reading a file.
     ///
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when a field is missing, of the wrong type or out of range.
+    /// - Throws: `DecodingError` when a field is missing, of the wrong type or out of range;
+    ///   its description names the field.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let seq = try container.decode(Int.self, forKey: .seq)
-        guard seq >= 0 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .seq,
-                in: container,
-                debugDescription: "seq is \(seq); it must be 0 or more"
-            )
+        self = try RecordFields.decode(from: decoder) { value throws(RecordFields.Failure) in
+            try ActionRecord(fields: RecordFields(value))
         }
-        let causeSeq = try container.decodeIfPresent(Int.self, forKey: .cause)
-        let causeKind = try container.decodeIfPresent(CauseKind.self, forKey: .causeKind)
+    }
+
+    /// A record from the members of its line.
+    init(fields: RecordFields) throws(RecordFields.Failure) {
+        let seq = try fields.integer("seq", as: Int.self)
+        guard seq >= 0 else { throw fields.failure("seq", "seq is \(seq); it must be 0 or more") }
+        let causeSeq = try fields.optionalInteger("cause", as: Int.self)
+        let causeKind = try fields.optionalString("cause_kind")
         let cause: Cause?
         switch (causeSeq, causeKind) {
         case (nil, nil):
             cause = nil
-        case (let causeSeq?, let kind?):
-            guard (0..<seq).contains(causeSeq) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .cause,
-                    in: container,
-                    debugDescription: "cause is \(causeSeq); it must be an earlier seq than \(seq)"
+        case (let causeSeq?, let kindName?):
+            guard let kind = CauseKind(rawValue: kindName) else {
+                throw fields.failure(
+                    "cause_kind",
+                    "\"\(kindName)\" is not one of bridged-from, sent-by-effect, dispatched-during"
                 )
+            }
+            guard (0..<seq).contains(causeSeq) else {
+                throw fields.failure("cause", "cause is \(causeSeq); it must be an earlier seq than \(seq)")
             }
             cause = Cause(seq: causeSeq, kind: kind)
         case (nil, _?):
-            throw DecodingError.dataCorruptedError(
-                forKey: .causeKind,
-                in: container,
-                debugDescription: "cause_kind is set but cause is null; both are set or both are null"
-            )
+            throw fields.failure("cause_kind", "cause_kind is set but cause is null; both are set or both are null")
         case (_?, nil):
-            throw DecodingError.dataCorruptedError(
-                forKey: .causeKind,
-                in: container,
-                debugDescription: "cause is set but cause_kind is null; both are set or both are null"
-            )
+            throw fields.failure("cause_kind", "cause is set but cause_kind is null; both are set or both are null")
         }
-        let action = try container.nestedContainer(keyedBy: ActionKeys.self, forKey: .action)
+        let action = try fields.object("action")
         let recordedAction = Action(
-            description: try action.decode(String.self, forKey: .description),
-            value: try action.contains(.value) ? action.decode(JSONValue.self, forKey: .value) : nil
+            description: try action.string("description"),
+            value: action.member("value")?.jsonValue
         )
-        let timeText = try container.decode(String.self, forKey: .time)
+        let timeText = try fields.string("time")
         guard let time = RecordTime.parse(timeText) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .time,
-                in: container,
-                debugDescription: "time \"\(timeText)\" is not ISO 8601 (like 2026-11-23T19:21:16.250Z)"
-            )
+            throw fields.failure("time", "time \"\(timeText)\" is not ISO 8601 (like 2026-11-23T19:21:16.250Z)")
+        }
+        var changes: [Change] = []
+        let changeValues = try fields.array("changes")
+        changes.reserveCapacity(changeValues.count)
+        for (index, value) in changeValues.enumerated() {
+            changes.append(try Change(fields: RecordFields(value, path: fields.elementPath("changes", index))))
         }
         self.init(
             seq: seq,
             cause: cause,
             action: recordedAction,
-            source: try container.decode(Source.self, forKey: .source),
-            changes: try container.decode([Change].self, forKey: .changes),
-            changesTruncated: try container.decodeIfPresent(Bool.self, forKey: .changesTruncated) ?? false,
+            source: try Source(fields: fields.object("source")),
+            changes: changes,
+            changesTruncated: try fields.optionalBool("changes_truncated") ?? false,
+            changesSkipped: try fields.optionalBool("changes_skipped") ?? false,
             time: time,
-            durationNanoseconds: try container.decode(UInt64.self, forKey: .durationNanoseconds)
+            durationNanoseconds: try fields.integer("duration_ns", as: UInt64.self)
         )
     }
 
     /// Encodes the record as ``ActionRecord`` documents: `cause` and `cause_kind` are written
-    /// as `null` for an outside action, `changes_truncated` only when it is `true`.
+    /// as `null` for an outside action, `changes_truncated` and `changes_skipped` only when
+    /// `true`.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: `EncodingError` when the action's value holds a number that is not finite.
@@ -103,6 +103,7 @@ extension ActionRecord: Codable {
         try container.encode(source, forKey: .source)
         try container.encode(changes, forKey: .changes)
         if changesTruncated { try container.encode(true, forKey: .changesTruncated) }
+        if changesSkipped { try container.encode(true, forKey: .changesSkipped) }
         try container.encode(RecordTime.format(time), forKey: .time)
         try container.encode(durationNanoseconds, forKey: .durationNanoseconds)
     }

@@ -66,12 +66,25 @@ extension ActionRecord {
         /// - Parameter decoder: The decoder.
         /// - Throws: `DecodingError` when a field is missing or of the wrong type.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self = try RecordFields.decode(from: decoder) { value throws(RecordFields.Failure) in
+                try Source(fields: RecordFields(value))
+            }
+        }
+
+        /// A source from the members of its object.
+        init(fields: RecordFields) throws(RecordFields.Failure) {
+            var info: [String] = []
+            for (index, line) in (try fields.optionalArray("info") ?? []).enumerated() {
+                guard case .string(let text) = line else {
+                    throw RecordFields.Failure(reason: "field `\(fields.elementPath("info", index))` is not a string")
+                }
+                info.append(text)
+            }
             self.init(
-                file: try container.decode(String.self, forKey: .file),
-                function: try container.decode(String.self, forKey: .function),
-                line: try container.decode(UInt.self, forKey: .line),
-                info: try container.decodeIfPresent([String].self, forKey: .info) ?? []
+                file: try fields.string("file"),
+                function: try fields.string("function"),
+                line: try fields.integer("line", as: UInt.self),
+                info: info
             )
         }
     }

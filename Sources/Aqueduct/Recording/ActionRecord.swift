@@ -48,6 +48,7 @@ import Foundation
 /// | `source` | object | `file`, `function`, `line` and `info` (an array of lines, oldest first) |
 /// | `changes` | array | the state diff of the action: `{"path", "before", "after"}`, `before`/`after` text or `null` |
 /// | `changes_truncated` | `true` or absent | the diff had more changes than were recorded |
+/// | `changes_skipped` | `true` or absent | the recorder did not compare the states: it was ``RecordingWriter/maximumStateBacklog`` records behind |
 /// | `time` | string | the wall-clock time processing began, ISO 8601 in UTC with fractional seconds |
 /// | `duration_ns` | integer ≥ 0 | how long processing took, in nanoseconds |
 ///
@@ -72,6 +73,10 @@ public struct ActionRecord: Hashable, Sendable {
     public var changes: [Change]
     /// Whether the state diff found more changes than ``changes`` holds.
     public var changesTruncated: Bool
+    /// Whether the recorder did not compare the states before and after the action, so that
+    /// ``changes`` is empty whatever the action changed: it was
+    /// ``RecordingWriter/maximumStateBacklog`` records behind, and held no more states.
+    public var changesSkipped: Bool
     /// The wall-clock time at which the store began processing the action.
     public var time: Date
     /// How long the store took to process the action (middleware, reducer, immediate effects,
@@ -99,6 +104,7 @@ public struct ActionRecord: Hashable, Sendable {
     ///   - source: Who dispatched it.
     ///   - changes: What it changed in the state.
     ///   - changesTruncated: Whether the diff found more changes than `changes` holds.
+    ///   - changesSkipped: Whether the recorder did not compare the states.
     ///   - time: When processing began.
     ///   - durationNanoseconds: How long processing took.
     public init(
@@ -108,6 +114,7 @@ public struct ActionRecord: Hashable, Sendable {
         source: Source,
         changes: [Change],
         changesTruncated: Bool = false,
+        changesSkipped: Bool = false,
         time: Date,
         durationNanoseconds: UInt64
     ) {
@@ -117,6 +124,7 @@ public struct ActionRecord: Hashable, Sendable {
         self.source = source
         self.changes = changes
         self.changesTruncated = changesTruncated
+        self.changesSkipped = changesSkipped
         self.time = time
         self.durationNanoseconds = durationNanoseconds
     }
@@ -189,6 +197,10 @@ public struct ActionRecord: Hashable, Sendable {
         writer.endArray()
         if changesTruncated {
             writer.key("changes_truncated")
+            writer.bool(true)
+        }
+        if changesSkipped {
+            writer.key("changes_skipped")
             writer.bool(true)
         }
         writer.key("time")

@@ -1,14 +1,16 @@
 extension ActionRecording {
-    /// A line ``ActionRecording`` skipped: the last line of a file, which did not decode.
+    /// A line ``ActionRecording`` skipped: a record cut short, the last line of the file or of
+    /// a session.
     ///
     /// A recorder writes each record as one complete line, so only the line being written when
-    /// its process was killed can be cut short. Reading skips it rather than failing, and says
-    /// so with this warning.
+    /// its process was killed can be cut short; a later session appended to the same file starts
+    /// on a line of its own. Reading skips such a line rather than failing, and says so with
+    /// this warning.
     ///
     /// ```swift
     /// for warning in recording.warnings {
     ///     print("warning: \(warning)")
-    ///     // warning: line 7 skipped: the last line does not decode (not a JSON object (…)); …
+    ///     // warning: line 7 skipped: it was cut short (not a JSON object (…)) when the process …
     /// }
     /// ```
     public struct Warning: Hashable, Sendable, CustomStringConvertible {
@@ -27,11 +29,9 @@ extension ActionRecording {
             self.reason = reason
         }
 
-        /// `line N skipped: the last line does not decode (<reason>); it was probably cut short
-        /// when the recording process stopped`.
+        /// `line N skipped: it was cut short (<reason>) when the process recording it stopped`.
         public var description: String {
-            "line \(line) skipped: the last line does not decode (\(reason)); "
-                + "it was probably cut short when the recording process stopped"
+            "line \(line) skipped: it was cut short (\(reason)) when the process recording it stopped"
         }
     }
 }

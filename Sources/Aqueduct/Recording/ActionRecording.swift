@@ -4,8 +4,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A recording read back: the ``ActionRecord``s of a JSON Lines file, in order, and what was
-/// skipped on the way.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A recording read back: the sessions of a JSON Lines file, their ``ActionRecord``s in order,
+/// the gaps where a recorder dropped actions, and what was skipped on the way.
 ///
 /// ```swift
 /// let recording = try ActionRecording(contentsOf: "session.jsonl")
@@ -18,33 +26,60 @@ import Foundation
 /// Reading is line by line, each line decoded as it arrives, so memory holds one line of text
 /// at a time beside the records. What it accepts:
 /// - Blank lines are ignored.
-/// - A last line that does not decode is skipped with a ``Warning``: it is what a process that
-///   was killed while writing leaves behind.
-/// - Any other line that does not decode stops the reading with
+/// - A session header (`{"kind":"session",…}`) starts a ``Session``: a file an app appended
+///   to twice holds two, and `seq` starts again in each. Lines before the first header are a
+///   session of their own (a recorder that wrote no header).
+/// - A gap line (`{"kind":"gap",…}`) says how many actions the recorder dropped, and why
+///   (``Gap``).
+/// - A line cut short — the start of a JSON object that ends before the object does — is what
+///   a process killed while writing leaves behind. As the last line of the file, or followed by
+///   the next session's header, it is skipped with a ``Warning``.
+/// - Any other line that does not decode — the middle of a file, a JSON array, two objects on
+///   one line, binary — stops the reading with
 ///   ``ActionRecordingError/undecodableLine(line:reason:)``, naming the line.
-/// - `seq` must grow from line to line (a file that holds two sessions of a store does not:
-///   ``ActionRecordingError/seqNotIncreasing(line:seq:previous:)``).
+/// - `seq` must grow from line to line within a session
+///   (``ActionRecordingError/seqNotIncreasing(line:seq:previous:)`` otherwise).
 /// - A line longer than `maximumLineLength` bytes stops the reading with
-///   ``ActionRecordingError/lineTooLong(line:limit:)`` before it is held in memory.
+///   ``ActionRecordingError/lineTooLong(line:limit:)`` before it is held in memory. The default,
+///   ``defaultMaximumLineLength``, is the longest line a ``RecordingWriter`` writes.
 ///
 /// `ActionRecording` is a value: `Sendable`.
 public struct ActionRecording: Sendable {
-    /// The longest line read by default: 4 MiB, far above what a record of a state diff (at most
-    /// a few hundred changes of 1,000 characters) takes.
+    /// The longest line of a recording: 4 MiB. A ``RecordingWriter`` never writes a longer one
+    /// (it shortens a record that would be, saying so in the record), and reading refuses one by
+    /// default, before holding it in memory.
     public static let defaultMaximumLineLength = 4 << 20
 
-    /// The records, in the order of the file.
+    /// The records of every session, in the order of the file.
     public var records: [ActionRecord]
+    /// The sessions, in the order of the file; their records together are ``records``.
+    public var sessions: [Session]
     /// What was skipped while reading; empty for a file written to the end.
     public var warnings: [Warning]
 
-    /// Creates a recording from records already in memory.
+    /// Creates a recording of one session from records already in memory.
     ///
     /// - Parameters:
     ///   - records: The records, in order.
     ///   - warnings: What was skipped reading them.
     public init(records: [ActionRecord], warnings: [Warning] = []) {
         self.records = records
+        self.sessions = [Session(records: records)]
+        self.warnings = warnings
+    }
+
+    /// Creates a recording from sessions already in memory.
+    ///
+    /// ```swift
+    /// let recording = ActionRecording(sessions: [Session(records: first), Session(start: Date(), records: second)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sessions: The sessions, in order.
+    ///   - warnings: What was skipped reading them.
+    public init(sessions: [Session], warnings: [Warning] = []) {
+        self.records = sessions.flatMap(\.records)
+        self.sessions = sessions
         self.warnings = warnings
     }
 
@@ -58,7 +93,8 @@ public struct ActionRecording: Sendable {
     ///   - path: The file's path.
     ///   - maximumLineLength: The longest line accepted, in bytes.
     /// - Throws: ``ActionRecordingError``: the file cannot be opened or read, or a line is too
-    ///   long, does not decode (other than the last) or does not follow its predecessor's `seq`.
+    ///   long, does not decode (other than a line cut short at the end of a session) or does not
+    ///   follow its predecessor's `seq`.
     /// - Complexity: O(*n*) in the size of the file.
     public init(
         contentsOf path: String,
@@ -96,47 +132,57 @@ public struct ActionRecording: Sendable {
 }
 
 extension ActionRecording {
-    /// Splits bytes into lines and decodes each, keeping the last failure until it is known
-    /// whether another line follows it.
+    /// Splits bytes into lines and decodes each, keeping a line that did not decode until it is
+    /// known what follows it.
     private struct Reader {
         let maximumLineLength: Int
         var records: [ActionRecord] = []
+        var sessions: [Session] = []
         var warnings: [Warning] = []
-        /// The bytes of the line being read, since its last newline.
-        var pending: [UInt8] = []
+        /// The bytes of the line being read, since its last newline. `Data`, whose appends and
+        /// reads are plain memory copies even in a debug build.
+        var pending = Data()
         /// The number of the line being read, from 1.
         var lineNumber = 1
-        /// A line that did not decode, with the reason: an error if another line follows.
-        var failure: (line: Int, reason: String)?
-        let decoder = JSONDecoder()
+        /// A line that did not decode: a warning if it was cut short and ends its session, an
+        /// error otherwise.
+        var failure: (line: Int, reason: String, isCut: Bool)?
 
         init(maximumLineLength: Int) {
             self.maximumLineLength = max(maximumLineLength, 1)
         }
 
         mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>) throws(ActionRecordingError) {
+            guard let base = chunk.baseAddress else { return }
             var start = 0
-            while let end = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try append(chunk[start..<end])
+            // `memchr`, not a generic search: the tool that reads recordings runs in debug builds.
+            while start < chunk.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), chunk.count - start)
+            {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                try append(base + start, count: end - start)
                 try endLine()
                 start = end + 1
             }
-            try append(chunk[start...])
+            try append(base + start, count: chunk.count - start)
         }
 
         mutating func finish() throws(ActionRecordingError) -> ActionRecording {
             try endLine()
             if let failure {
+                guard failure.isCut else { throw .undecodableLine(line: failure.line, reason: failure.reason) }
                 warnings.append(Warning(line: failure.line, reason: failure.reason))
             }
-            return ActionRecording(records: records, warnings: warnings)
+            var recording = ActionRecording(sessions: [], warnings: warnings)
+            recording.sessions = sessions
+            recording.records = records
+            return recording
         }
 
-        private mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(ActionRecordingError) {
-            guard pending.count + bytes.count <= maximumLineLength else {
+        private mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) throws(ActionRecordingError) {
+            guard pending.count + count <= maximumLineLength else {
                 throw .lineTooLong(line: lineNumber, limit: maximumLineLength)
             }
-            pending.append(contentsOf: bytes)
+            if count > 0 { pending.append(bytes, count: count) }
         }
 
         private mutating func endLine() throws(ActionRecordingError) {
@@ -145,57 +191,97 @@ extension ActionRecording {
                 lineNumber += 1
             }
             if pending.allSatisfy(Self.isBlank) { return }
-            if let failure { throw .undecodableLine(line: failure.line, reason: failure.reason) }
-            let record: ActionRecord
-            do {
-                record = try decoder.decode(ActionRecord.self, from: Data(pending))
-            } catch {
-                failure = (lineNumber, Self.reason(for: error))
+            pending.append(0)  // the NUL the parser stops at
+            defer { pending.removeLast() }
+            let decoded = pending.withUnsafeBytes {
+                (raw: UnsafeRawBufferPointer) -> Result<RecordingLine, RecordFields.Failure> in
+                let parsed: ParsedJSON
+                do {
+                    parsed = try ParsedJSON(parsing: raw.bindMemory(to: UInt8.self))
+                } catch {
+                    return .failure(RecordFields.Failure(reason: "not a JSON object (\(error))"))
+                }
+                return Result { () throws(RecordFields.Failure) in try RecordingLine(fields: RecordFields(parsed)) }
+            }
+            let line: RecordingLine
+            switch decoded {
+            case .success(let decodedLine):
+                line = decodedLine
+            case .failure(let error):
+                if let failure { throw .undecodableLine(line: failure.line, reason: failure.reason) }
+                failure = (lineNumber, error.reason, Self.isCutShort(Array(pending)))
                 return
             }
-            if let previous = records.last, record.seq <= previous.seq {
-                throw .seqNotIncreasing(line: lineNumber, seq: record.seq, previous: previous.seq)
+            if let failure {
+                // Only the next session's header may follow a line cut short: the process that
+                // was writing it stopped, and a later one appended.
+                guard failure.isCut, case .session = line else {
+                    throw .undecodableLine(line: failure.line, reason: failure.reason)
+                }
+                warnings.append(Warning(line: failure.line, reason: failure.reason))
+                self.failure = nil
             }
-            records.append(record)
+            switch line {
+            case .session(let start, let process):
+                sessions.append(Session(start: start, process: process, line: lineNumber))
+            case .gap(let droppedCount, let firstSeq, let lastSeq, let reason, let time):
+                if sessions.isEmpty { sessions.append(Session()) }
+                let position = sessions[sessions.count - 1].records.count
+                sessions[sessions.count - 1].gaps.append(
+                    Gap(
+                        droppedCount: droppedCount,
+                        firstSeq: firstSeq,
+                        lastSeq: lastSeq,
+                        reason: reason,
+                        time: time,
+                        position: position
+                    )
+                )
+            case .action(let record):
+                if sessions.isEmpty { sessions.append(Session()) }
+                if let previous = sessions[sessions.count - 1].records.last, record.seq <= previous.seq {
+                    throw .seqNotIncreasing(line: lineNumber, seq: record.seq, previous: previous.seq)
+                }
+                sessions[sessions.count - 1].records.append(record)
+                records.append(record)
+            }
+        }
+
+        /// Whether a line is the start of a JSON object cut before its end: its first character
+        /// opens an object, and the text ends inside it (or inside a string). A whole value
+        /// followed by more, an array, or a line that is not JSON at all is not cut short.
+        static func isCutShort(_ line: [UInt8]) -> Bool {
+            guard let first = line.firstIndex(where: { !isBlank($0) }), line[first] == UInt8(ascii: "{") else {
+                return false
+            }
+            var depth = 0
+            var inString = false
+            var escaped = false
+            for byte in line[first...] {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth <= 0 { return false }  // the value ended: whatever follows is not a cut
+                default: break
+                }
+            }
+            return true
         }
 
         private static func isBlank(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-        }
-
-        /// A decoding error as one sentence: which field and what is wrong with it.
-        static func reason(for error: any Error) -> String {
-            guard let error = error as? DecodingError else { return "\(error)" }
-            func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
-                let names = (path + (key.map { [$0] } ?? [])).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-                return names.isEmpty ? "the line" : "field `\(names.joined(separator: "."))`"
-            }
-            switch error {
-            case .keyNotFound(let key, let context):
-                return "\(field(context.codingPath, key)) is missing"
-            case .valueNotFound(let type, let context):
-                return "\(field(context.codingPath)) is null; expected \(type)"
-            case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-                return "not a JSON object"
-            case .typeMismatch(let type, let context):
-                return "\(field(context.codingPath)) is not \(Self.typeName(type))"
-            case .dataCorrupted(let context):
-                if context.codingPath.isEmpty {
-                    return "not a JSON object (\(context.debugDescription))"
-                }
-                return "\(field(context.codingPath)): \(context.debugDescription)"
-            @unknown default:
-                return "\(error)"
-            }
-        }
-
-        private static func typeName(_ type: Any.Type) -> String {
-            switch type {
-            case is String.Type: "a string"
-            case is Int.Type, is UInt.Type, is UInt64.Type, is Int64.Type: "a whole number"
-            case is Bool.Type: "true or false"
-            default: "\(type)".hasPrefix("Array") ? "an array" : "an object"
-            }
         }
     }
 }

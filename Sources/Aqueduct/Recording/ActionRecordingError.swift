@@ -18,7 +18,7 @@ public enum ActionRecordingError: Error, Hashable, Sendable, CustomStringConvert
     case lineTooLong(line: Int, limit: Int)
     /// A line that is not the last does not decode as an ``ActionRecord``.
     case undecodableLine(line: Int, reason: String)
-    /// A line's `seq` is not greater than the previous line's.
+    /// A line's `seq` is not greater than the previous line's in the same session.
     case seqNotIncreasing(line: Int, seq: Int, previous: Int)
 
     /// What went wrong and what to do about it.
@@ -35,9 +35,9 @@ public enum ActionRecordingError: Error, Hashable, Sendable, CustomStringConvert
             "line \(line) does not decode: \(reason). Only the last line of a recording may be incomplete; "
                 + "fix or remove line \(line)."
         case .seqNotIncreasing(let line, let seq, let previous):
-            "line \(line) has seq \(seq), not greater than the previous line's \(previous): "
-                + "the file holds more than one session of a store (or lines out of order); "
-                + "split it where seq starts again."
+            "line \(line) has seq \(seq), not greater than the previous line's \(previous) in the same session: "
+                + "lines out of order, or a second session with no session header before it "
+                + "(a recorder older than the header); split the file where seq starts again."
         }
     }
 }

@@ -57,6 +57,12 @@ package struct JSONLineWriter {
         text += String(value)
     }
 
+    /// An `Int`, without the generic call: the DevTools tool writes hundreds of thousands.
+    package mutating func integer(_ value: Int) {
+        separate()
+        text += value.description
+    }
+
     package mutating func double(_ value: Double) throws(NonFiniteNumber) {
         guard value.isFinite else { throw NonFiniteNumber() }
         separate()
@@ -102,6 +108,11 @@ package struct JSONLineWriter {
     /// the line holds no newline whatever the string does.
     private mutating func write(quoting value: String) {
         text += "\""
+        defer { text += "\"" }
+        if Self.needsNoEscape(value) {
+            text += value
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -115,6 +126,22 @@ package struct JSONLineWriter {
             default: text.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
+    }
+
+    /// Whether a string holds nothing to escape: no quote, backslash or control character, and
+    /// no byte 0xE2 (which begins U+2028 and U+2029 among others). Copied whole, it then costs
+    /// one append instead of one per character.
+    private static func needsNoEscape(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 }

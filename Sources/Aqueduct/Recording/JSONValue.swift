@@ -83,31 +83,7 @@ extension JSONValue: Codable {
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` when the input is not JSON.
     public init(from decoder: any Decoder) throws {
-        if var elements = try? decoder.unkeyedContainer() {
-            var array: [JSONValue] = []
-            if let count = elements.count { array.reserveCapacity(count) }
-            while !elements.isAtEnd { array.append(try elements.decode(JSONValue.self)) }
-            self = .array(array)
-            return
-        }
-        if let members = try? decoder.container(keyedBy: MemberKey.self) {
-            var object: [String: JSONValue] = [:]
-            for key in members.allKeys { object[key.stringValue] = try members.decode(JSONValue.self, forKey: key) }
-            self = .object(object)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let bool = try? single.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let integer = try? single.decode(Int64.self) {
-            self = .integer(integer)
-        } else if let double = try? single.decode(Double.self) {
-            self = .double(double)
-        } else {
-            self = .string(try single.decode(String.self))
-        }
+        self = try ParsedJSON(from: decoder).jsonValue
     }
 
     /// Encodes the JSON this value stands for.

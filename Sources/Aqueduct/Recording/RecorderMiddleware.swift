@@ -27,10 +27,18 @@ import Foundation
 /// recorded as actions of their own.
 ///
 /// ## Cost
-/// On the main actor, per action: two clock readings, two copies of the state (copy-on-write
-/// references for the usual struct of arrays and dictionaries), one effect and one closure
-/// handed to the ``RecordingWriter``. The diff, the encoding and the writing run on the
-/// writer's queue. `Benchmarks/` measures it (scenario l).
+/// On the main actor, per action: two counters read, two clock readings, the state before and
+/// after the action kept (copy-on-write references; a reducer that then changes a collection
+/// the recorder still holds copies that collection), one effect and one closure handed to the
+/// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
+/// `Benchmarks/` measures it (scenario l).
+///
+/// ## When the writer is behind
+/// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
+/// ``RecordingWriter/maximumStateBacklog`` hold states). Past the second bound the recorder
+/// does not read the state at all — the action is recorded with ``ActionRecord/changesSkipped``
+/// — so a slow writer never makes the store copy its state; past the first it returns no
+/// effect and the action becomes part of a gap line (``ActionRecording/Gap``).
 ///
 /// `RecorderMiddleware` is a `Sendable` value; the store calls it on the main actor.
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {
@@ -78,14 +86,33 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   - state: The state getter.
     /// - Returns: An ``Effect/immediate(_:)`` effect that sends nothing.
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
+        let writer = self.writer
+        let seq = source.seq ?? 0
+        let holdsState: Bool
+        switch writer.admit() {
+        case .withState: holdsState = true
+        case .withoutState: holdsState = false
+        case .dropped:
+            writer.drop(seq: seq)
+            return .none
+        }
         let time = Date()
         let start = ContinuousClock.now
+        // Two closures rather than one holding a `State?`: in this generic, unspecialised code an
+        // optional of the state costs a metadata lookup per action.
+        guard holdsState else {
+            return .immediate { _ in
+                let elapsed = start.duration(to: .now)
+                writer.append(seq: seq, holdsState: false) {
+                    ActionRecord(processing: action, from: source, time: time, duration: elapsed)
+                }
+            }
+        }
         let before = state()
-        let writer = self.writer
         return .immediate { _ in
             let after = state()
             let elapsed = start.duration(to: .now)
-            writer.append {
+            writer.append(seq: seq, holdsState: true) {
                 ActionRecord(
                     processing: action,
                     from: source,
@@ -118,6 +145,38 @@ extension ActionRecord {
         duration: Duration
     ) {
         let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
+        self.init(
+            action,
+            source,
+            changes: changes,
+            truncated: truncated,
+            skipped: false,
+            time: time,
+            duration: duration
+        )
+    }
+
+    /// The record of one processed action whose states the recorder did not keep
+    /// (``changesSkipped``).
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source, stamped by the store.
+    ///   - time: When processing began.
+    ///   - duration: How long it took.
+    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+        self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+    }
+
+    private init(
+        _ action: some Any,
+        _ source: ActionSource,
+        changes: [Change],
+        truncated: Bool,
+        skipped: Bool,
+        time: Date,
+        duration: Duration
+    ) {
         let (seconds, attoseconds) = duration.components
         self.init(
             seq: source.seq ?? 0,
@@ -126,6 +185,7 @@ extension ActionRecord {
             source: Source(source),
             changes: changes,
             changesTruncated: truncated,
+            changesSkipped: skipped,
             time: time,
             durationNanoseconds: UInt64(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         )

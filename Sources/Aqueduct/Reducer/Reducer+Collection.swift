@@ -1,35 +1,36 @@
 extension Reducer where State: Identifiable & Sendable {
     /// Lifts an element's reducer into a collection of elements addressed by id.
     ///
-    /// The global action carries the element's id and the element's action. An action for an
-    /// id that is not in the collection changes nothing: the element may have been removed
-    /// while the action was on its way, which is not an error.
+    /// The global action's case carries the element's id and the element's action, labelled
+    /// `id` and `action`. An action for an id that is not in the collection changes nothing:
+    /// the element may have been removed while the action was on its way, which is not an
+    /// error.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, TodoAction) /* … */ }
-    /// // Generated: var todo: (id: Todo.ID, TodoAction)?
-    /// let app = todoReducer.lift(elementAction: \AppAction.todo, elements: \AppState.todos)
+    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) /* … */ }
+    /// let app = todoReducer.lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
     /// ```
     ///
-    /// Key path literals convert to the function this takes, compiled as direct reads; the
-    /// conversion drops the labels of a generated accessor's tuple, `(id: Todo.ID, TodoAction)`.
-    ///
     /// - Parameters:
-    ///   - elementAction: Extracts an element id and the element's action from a global action,
-    ///     or returns `nil` for other actions.
+    ///   - action: The case of the global action that holds an element's id and action.
+    ///     Resolved once, here.
     ///   - elements: The path from the global state to the array of elements.
     /// - Returns: The lifted reducer.
     /// - Complexity: O(*n*) in the number of elements to find the id.
     public func lift<GlobalAction, GlobalState>(
-        elementAction: @escaping @Sendable (GlobalAction) -> (State.ID, Action)?,
+        action: CaseKeyPath<GlobalAction, (id: State.ID, action: Action)>,
         elements: WritableKeyPath<GlobalState, [State]> & Sendable
     ) -> Reducer<GlobalAction, GlobalState> {
         if _isIdentity { return .identity }
         let reduce = _reduce
+        let visit = CasePath(action)._visit
         return .reduce { globalAction, globalState in
-            guard let (id, localAction) = elementAction(globalAction) else { return }
-            guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else { return }
-            reduce(localAction, &globalState[keyPath: elements][index])
+            _ = visit(globalAction) { element in
+                let id = element.id
+                guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else { return true }
+                reduce(element.action, &globalState[keyPath: elements][index])
+                return true
+            }
         }
     }
 }
@@ -37,29 +38,32 @@ extension Reducer where State: Identifiable & Sendable {
 extension Reducer {
     /// Lifts an element's reducer into an array of elements addressed by index.
     ///
-    /// An action for an index outside the array changes nothing.
+    /// The global action's case carries the index and the element's action, labelled `index`
+    /// and `action`. An action for an index outside the array changes nothing.
     ///
     /// ```swift
-    /// let app = counter.lift(indexedAction: \AppAction.counterAt, elements: \AppState.counters)
+    /// enum AppAction: CaseAccessible { case counter(index: Int, action: CounterAction) /* … */ }
+    /// let app = counter.lift(action: \AppAction.Cases.counter, elements: \AppState.counters)
     /// ```
     ///
-    /// Key path literals convert to the function this takes, compiled as direct reads.
-    ///
     /// - Parameters:
-    ///   - indexedAction: Extracts an index and the element's action from a global action, or
-    ///     returns `nil` for other actions.
+    ///   - action: The case of the global action that holds an index and the element's action.
+    ///     Resolved once, here.
     ///   - elements: The path from the global state to the array.
     /// - Returns: The lifted reducer.
     public func lift<GlobalAction, GlobalState>(
-        indexedAction: @escaping @Sendable (GlobalAction) -> (Int, Action)?,
+        action: CaseKeyPath<GlobalAction, (index: Int, action: Action)>,
         elements: WritableKeyPath<GlobalState, [State]> & Sendable
     ) -> Reducer<GlobalAction, GlobalState> {
         if _isIdentity { return .identity }
         let reduce = _reduce
+        let visit = CasePath(action)._visit
         return .reduce { globalAction, globalState in
-            guard let (index, localAction) = indexedAction(globalAction) else { return }
-            guard globalState[keyPath: elements].indices.contains(index) else { return }
-            reduce(localAction, &globalState[keyPath: elements][index])
+            _ = visit(globalAction) { element in
+                guard globalState[keyPath: elements].indices.contains(element.index) else { return true }
+                reduce(element.action, &globalState[keyPath: elements][element.index])
+                return true
+            }
         }
     }
 }

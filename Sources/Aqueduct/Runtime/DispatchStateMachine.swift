@@ -1,11 +1,14 @@
-/// What a runtime is doing on the main actor: idle, or processing an action with a FIFO of
-/// actions queued behind it. Each transition says what the runtime must do next. Kept in place
-/// by its runtime, never copied: its queue's buffer is shared by copies (see ``ActionQueue``).
+/// What a runtime is doing on the main actor: idle, processing an action, or running work that
+/// is not an action (an effect run for a middleware under test, a concatenation's part) — with
+/// a FIFO of actions queued behind it. Each transition says what the runtime must do next. Kept
+/// in place by its runtime, never copied: its queue's buffer is shared by copies (see
+/// ``ActionQueue``).
 ///
 /// Actions dispatched while another is being processed (by a middleware, an effect, an
 /// observer) are queued and processed after it, never re-entrantly. One dispatch may set off
 /// at most ``cascadeLimit`` actions, itself included; the one over the limit and everything
-/// queued behind it are dropped and reported as a runaway loop.
+/// queued behind it are dropped and reported as a runaway loop. A queued action an effect sent
+/// is dropped, unprocessed, if that effect was cancelled meanwhile (see ``EffectLifetime``).
 ///
 /// It numbers the actions in processing order and stamps each one's source with its number
 /// (``ActionSource/seq``) when it begins, and with its cause (``ActionSource/cause``) when it is
@@ -19,23 +22,39 @@
 @usableFromInline
 internal struct DispatchStateMachine<Action> {
     @usableFromInline
+    internal enum State {
+        /// Nothing is being processed.
+        case idle
+        /// The action numbered `seq` is being processed, the `processed`th of its cascade.
+        case processing(seq: Int, processed: Int)
+        /// Work that is not an action of this runtime runs; `processed` actions of its cascade
+        /// so far.
+        case working(processed: Int)
+    }
+
+    @usableFromInline
+    internal var state = State.idle
+    @usableFromInline
     internal var queue = ActionQueue<Action>()
+    /// The lifetimes of the effects whose actions are queued, each entry's at its slot minus
+    /// one (a slot of 0: no effect's); empty once the queue is.
     @usableFromInline
-    internal var isProcessing = false
-    /// Actions processed since the outermost dispatch began, that one included.
-    @usableFromInline
-    internal var processedInCascade = 0
+    internal var lifetimes: [EffectLifetime] = []
     @usableFromInline
     internal var cascadeLimit = 100_000
     /// The number the next action to begin processing gets.
     @usableFromInline
     internal var nextSeq = 0
-    /// The number of the action being processed; -1 while the work being done is not an action.
-    @usableFromInline
-    internal var currentSeq = -1
 
     @usableFromInline
     internal init() {}
+
+    /// Whether nothing is being processed.
+    @inlinable
+    internal var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
 
     /// What to do with a dispatched action.
     @usableFromInline
@@ -48,48 +67,63 @@ internal struct DispatchStateMachine<Action> {
     }
 
     /// An action is dispatched. Queued behind the action being processed, its source is stamped
-    /// with `cause` — or, when none is given, with that action as `dispatchedDuring`. Processed
-    /// now, it gets its number; the caller stamps the source only if something reads it (a copy
-    /// of the source on every dispatch cost scenario a its 2× budget margin).
+    /// with `cause` — or, when none is given, with that action as `dispatchedDuring` — and it
+    /// keeps the `lifetime` of the effect that sent it. Processed now, it gets its number; the
+    /// caller stamps the source only if something reads it (a copy of the source on every
+    /// dispatch cost scenario a its 2× budget margin).
     @inlinable
     internal mutating func dispatch(
         _ action: Action,
         from source: ActionSource,
-        causedBy cause: ActionCause?
+        causedBy cause: ActionCause?,
+        lifetime: EffectLifetime? = nil
     ) -> DispatchAction {
-        if isProcessing {
+        switch state {
+        case .idle:
+            let seq = nextSeq
+            nextSeq &+= 1
+            state = .processing(seq: seq, processed: 1)
+            return .process(seq: seq)
+        case .processing(let seq, _):
             var source = source
-            if let cause {
-                source._stampCause(cause)
-            } else {
-                source._stampCause(currentSeq < 0 ? nil : ActionCause(seq: currentSeq, kind: .dispatchedDuring))
-            }
-            queue.append(action, from: source)
+            source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
+            queue.append(action, from: source, slot: slot(of: lifetime))
+            return .queued
+        case .working:
+            var source = source
+            source._stampCause(cause)
+            queue.append(action, from: source, slot: slot(of: lifetime))
             return .queued
         }
-        isProcessing = true
-        processedInCascade = 1
-        return .process(seq: begin())
     }
 
-    /// Numbers the action about to be processed.
+    /// Where `lifetime` is in ``lifetimes``, plus one (added unless it is the last one); `0`
+    /// for none.
     @inlinable
-    internal mutating func begin() -> Int {
-        let seq = nextSeq
-        currentSeq = seq
-        nextSeq &+= 1
-        return seq
+    internal mutating func slot(of lifetime: EffectLifetime?) -> Int {
+        guard let lifetime else { return 0 }
+        return slotAdding(lifetime)
     }
 
-    /// Work that is not an action of this runtime (an effect run for a middleware under test)
-    /// begins. Returns `false` when an action is already being processed, so that the caller
-    /// leaves draining the queue to it.
+    @usableFromInline
+    internal mutating func slotAdding(_ lifetime: EffectLifetime) -> Int {
+        if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
+        return lifetimes.count
+    }
+
+    /// Whether the effect that sent `queued`, if one did, was cancelled.
+    @inlinable
+    internal func isCancelled(_ queued: ActionQueue<Action>.Entry) -> Bool {
+        queued.slot != 0 && lifetimes[queued.slot - 1].isCancelled
+    }
+
+    /// Work that is not an action of this runtime (an effect run for a middleware under test, a
+    /// concatenation's part) begins. Returns `false` when an action is already being processed,
+    /// so that the caller leaves draining the queue to it.
     @inlinable
     internal mutating func beginWork() -> Bool {
-        if isProcessing { return false }
-        isProcessing = true
-        processedInCascade = 0
-        currentSeq = -1
+        guard case .idle = state else { return false }
+        state = .working(processed: 0)
         return true
     }
 
@@ -101,7 +135,8 @@ internal struct DispatchStateMachine<Action> {
     @inlinable
     internal mutating func finishIfNothingQueued() -> Bool {
         if !queue.isEmpty { return false }
-        isProcessing = false
+        if case .idle = state { preconditionFailure("DispatchStateMachine: finished while idle") }
+        state = .idle
         return true
     }
 
@@ -117,22 +152,58 @@ internal struct DispatchStateMachine<Action> {
         case runaway(Action, ActionSource, limit: Int, droppedCount: Int)
     }
 
-    /// An action was processed.
+    /// An action (or the work) was processed: takes the next queued action whose effect was not
+    /// cancelled.
+    // Small enough to inline into the drain: the loop that drops the actions of cancelled
+    // effects is out of line (a call here cost scenario k a fifth of its time).
     @inlinable
     internal mutating func next() -> NextAction {
-        guard let queued = queue.removeFirst() else {
-            isProcessing = false
-            return .finished
+        guard let queued = queue.removeFirst() else { return finished() }
+        if queued.slot != 0, isCancelled(queued) { return nextAfterDroppingCancelled() }
+        return begin(queued)
+    }
+
+    /// Drops queued actions of cancelled effects, then takes the next one.
+    @usableFromInline
+    internal mutating func nextAfterDroppingCancelled() -> NextAction {
+        while let queued = queue.removeFirst() {
+            if isCancelled(queued) { continue }
+            return begin(queued)
         }
-        processedInCascade += 1
-        if processedInCascade > cascadeLimit {
-            let dropped = queue.count + 1
-            queue.removeAll()
-            isProcessing = false
-            return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
+        return finished()
+    }
+
+    /// The queue is empty: the runtime is idle again.
+    @inlinable
+    internal mutating func finished() -> NextAction {
+        if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
+        state = .idle
+        return .finished
+    }
+
+    /// The queued action comes out: it gets its number, unless the cascade is over its limit.
+    @inlinable
+    internal mutating func begin(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+        let processed: Int
+        switch state {
+        case .processing(_, let count), .working(let count): processed = count
+        case .idle: preconditionFailure("DispatchStateMachine: a queued action came out while idle")
         }
-        var source = queued.source
-        source._seq = begin()
-        return .process(queued.action, source)
+        if processed >= cascadeLimit { return runaway(queued) }
+        let seq = nextSeq
+        nextSeq &+= 1
+        state = .processing(seq: seq, processed: processed + 1)
+        queued.source._seq = seq
+        return .process(queued.action, queued.source)
+    }
+
+    /// The cascade went over its limit with `queued`: it and everything behind it are dropped.
+    @usableFromInline
+    internal mutating func runaway(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+        let dropped = queue.count + 1
+        queue.removeAll()
+        lifetimes.removeAll(keepingCapacity: true)
+        state = .idle
+        return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
     }
 }

@@ -1,9 +1,11 @@
 /// A concatenation being run: its parts, and the task that runs them one after the other.
 ///
-/// The runtime runs the parts up to the first one that starts asynchronous work itself, on the
-/// main actor, in the `dispatch` that interprets the concatenation. The rest is one registered
-/// effect — cancelling an id around the concatenation cancels that task and so stops the
-/// rest — whose task ``run(_:awaiting:from:)`` does, in order:
+/// The concatenation is one registered effect, registered before its first part runs. The
+/// runtime runs the parts up to the first one that starts asynchronous work itself, on the
+/// main actor, in the `dispatch` that interprets the concatenation; the rest runs in the
+/// concatenation's task. Every part runs as a part of it (``EffectRegistryStateMachine``):
+/// cancelling an id around the concatenation cancels that task, the parts running and what
+/// they sent, and so stops the rest. The task (``run(_:awaiting:from:)``) does, in order:
 ///
 /// - a part that is a `.run`: runs its work itself, in the concatenation's task;
 /// - any other part: hops to the main actor, processes the inbox — what the parts before it
@@ -27,13 +29,16 @@ internal final class EffectSequence<Action: Sendable, State> {
     private nonisolated let operations: [(@Sendable (Send<Action>) async -> Void)?]
     private let cause: StoreRuntime<Action, State>.EffectCause
     private let ids: [EffectID]
+    /// The concatenation's token in the registry, which its parts name as their parent.
+    private let token: Int
     private weak var runtime: StoreRuntime<Action, State>?
 
     internal init(
         _ parts: [Effect<Action>],
         runtime: StoreRuntime<Action, State>,
         cause: StoreRuntime<Action, State>.EffectCause,
-        ids: [EffectID]
+        ids: [EffectID],
+        token: Int
     ) {
         self.parts = parts
         self.operations = parts.map { part in
@@ -43,6 +48,7 @@ internal final class EffectSequence<Action: Sendable, State> {
         self.runtime = runtime
         self.cause = cause
         self.ids = ids
+        self.token = token
     }
 
     /// Runs the parts from `index` on the main actor until one is a `.run` (left to the task)
@@ -55,7 +61,7 @@ internal final class EffectSequence<Action: Sendable, State> {
         guard let runtime else { return ([], parts.count) }
         var index = index
         while index < parts.count, operations[index] == nil {
-            let started = runtime.runPart(parts[index], cause: cause, ids: ids)
+            let started = runtime.runPart(parts[index], cause: cause, ids: ids, of: token)
             index += 1
             if !started.isEmpty { return (started, index) }
         }

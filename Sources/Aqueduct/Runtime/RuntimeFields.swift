@@ -25,7 +25,7 @@ package struct RuntimeFields<Action: Sendable, State> {
     package var didProcess: ((Action, ActionSource) -> Void)?
     /// The array the inbox is drained into, kept so that its capacity is reused.
     @usableFromInline
-    internal var spareBatch: [(action: Action, source: ActionSource)] = []
+    internal var spareBatch = InboxStateMachine<Action>.Batch()
 
     @usableFromInline
     internal init(state: State) {

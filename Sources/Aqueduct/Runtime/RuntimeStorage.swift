@@ -1,116 +1,228 @@
-/// The lock and the shared state of a ``StoreRuntime``: what dispatchers, effects, the test
-/// executor and a `TestClock` reach from any thread.
+/// The lock and the shared state of a ``StoreRuntime``: what dispatchers, effects and test
+/// schedulers reach from any thread — three small state machines behind one lock:
 ///
-/// It performs what the transitions of ``RuntimeStateMachine`` return — scheduling a drain,
-/// resuming waiters, cancelling tasks — always after releasing the lock. Effects, dispatchers
-/// and the executor hold the storage, never the runtime: releasing a store frees its state,
-/// reducer and middleware at once, and cancels its effects, whatever they still hold.
+/// - ``InboxStateMachine``: the actions sent from any isolation, until the main actor drains
+///   them;
+/// - ``EffectRegistryStateMachine``: the effects alive, and their cancellation;
+/// - ``ThrottleStateMachine``: the throttled ids.
+///
+/// It performs what their transitions return — asking for a drain, cancelling tasks — always
+/// after releasing the lock: cancelling a task runs its cancellation handlers, which may send.
+/// (The lifetimes' phases are the one thing changed under the lock, by the registry, so that a
+/// send and a cancellation or a return are ordered: see ``EffectLifetime``.)
+///
+/// Effects and dispatchers hold the storage, never the runtime: releasing a store frees its
+/// state, reducer and middleware at once, and cancels its effects, whatever they still hold.
 @usableFromInline
 package final class RuntimeStorage<Action: Sendable>: Sendable {
     @usableFromInline
-    internal let machine = LockedValue(RuntimeStateMachine<Action>())
+    internal typealias Batch = InboxStateMachine<Action>.Batch
 
+    /// Everything behind the lock.
     @usableFromInline
-    internal init() {}
-
-    /// Sets how a drain is scheduled when the first action enters an empty inbox (a store's
-    /// main-actor task). Without it the driver drains (a test runtime).
-    internal func setScheduler(_ schedule: @escaping @Sendable () -> Void) {
-        machine.withLock { $0.scheduleDrain = schedule }
+    internal struct State: Sendable {
+        @usableFromInline
+        internal var inbox = InboxStateMachine<Action>()
+        @usableFromInline
+        internal var registry = EffectRegistryStateMachine()
+        internal var throttles = ThrottleStateMachine()
+        /// Asks for a drain; set by the runtime as soon as it is made, before anything can send.
+        @usableFromInline
+        internal var requestDrain: (@Sendable () -> Void)?
     }
 
-    /// Sets the main-actor drain that ``settle(noProgressFor:)`` calls (a test runtime).
-    internal func setDrain(_ drain: @escaping @MainActor @Sendable () -> Void) {
-        machine.withLock { $0.drain = drain }
+    @usableFromInline
+    internal let state = LockedValue(State())
+
+    /// Told of each action an effect sent after its work had returned (and was not
+    /// cancelled), which is dropped: the action, and the description of what started the
+    /// effect.
+    @usableFromInline
+    internal let onLateSend: @Sendable (_ action: Action, _ startedBy: String) -> Void
+
+    @usableFromInline
+    internal init(onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void) {
+        self.onLateSend = onLateSend
+    }
+
+    /// Sets how a drain is asked for when the first action enters the empty inbox.
+    @usableFromInline
+    internal func setDrainRequest(_ request: @escaping @Sendable () -> Void) {
+        state.withLock { $0.requestDrain = request }
     }
 
     // MARK: Inbox
 
-    /// Appends an action sent from any isolation.
+    /// What became of an action sent into the inbox.
+    @usableFromInline
+    internal enum EnqueueOutcome {
+        /// It waits; nothing to do.
+        case queued
+        /// It waits, first of its batch: ask for a drain with this.
+        case requestDrain(@Sendable () -> Void)
+        /// Dropped: its effect was cancelled.
+        case cancelled
+        /// Dropped: its effect's work had returned.
+        case late
+    }
+
+    /// Appends an action sent from any isolation — by a dispatcher (`lifetime` `nil`) or by an
+    /// effect's `Send`, unless that effect was cancelled or its work returned.
+    ///
+    /// - Complexity: O(1), amortised.
     @inlinable
-    internal func enqueue(_ action: Action, _ source: ActionSource) {
-        switch machine.withLock({ $0.enqueue(action, source) }) {
-        case .none: break
-        case .scheduleDrain(let schedule): schedule()
-        case .resume(let waiters): Self.resume(waiters)
+    internal func enqueue(_ action: Action, _ source: ActionSource, from lifetime: EffectLifetime?) {
+        let outcome = state.withLock { state -> EnqueueOutcome in
+            if let lifetime {
+                guard lifetime.isOpen else { return lifetime.isCancelled ? .cancelled : .late }
+                lifetime.recordSend(takenBy: state.inbox.nextTake)
+            }
+            switch state.inbox.enqueue(action, source, lifetime: lifetime) {
+            case .none:
+                return .queued
+            case .requestDrain:
+                guard let request = state.requestDrain else {
+                    preconditionFailure("RuntimeStorage: an action arrived before the runtime could drain it")
+                }
+                return .requestDrain(request)
+            }
+        }
+        switch outcome {
+        case .queued, .cancelled: break
+        case .requestDrain(let request): request()
+        case .late: lateSend(action, from: lifetime)
         }
     }
 
-    /// Swaps the pending actions into `batch`, which must be empty.
+    @usableFromInline
+    internal func lateSend(_ action: Action, from lifetime: EffectLifetime?) {
+        onLateSend(action, lifetime?.describe() ?? "")
+    }
+
+    /// Takes every action waiting, for the main actor to process; forgets the effects that
+    /// returned and whose actions have all been processed (see ``EffectRegistryStateMachine``).
+    ///
+    /// - Parameter batch: An empty batch, whose capacity the inbox keeps; on return, the
+    ///   actions, oldest first.
     @inlinable
-    internal func takeInbox(into batch: inout [(action: Action, source: ActionSource)]) {
-        machine.withLock { $0.takeInbox(into: &batch) }
+    internal func takeInbox(exchanging batch: inout Batch) {
+        state.withLock { state in
+            state.inbox.take(exchanging: &batch)
+            state.registry.retire(takes: state.inbox.takes)
+        }
     }
 
     /// The actions waiting in the inbox, oldest first.
     package var inboxActions: [(action: Action, source: ActionSource)] {
-        machine.withLock { $0.inbox }
+        state.withLock { $0.inbox.entries }.map { ($0.action, $0.source) }
+    }
+
+    /// The number of actions waiting in the inbox.
+    package var inboxCount: Int {
+        state.withLock { $0.inbox.count }
     }
 
     // MARK: Effects
 
+    /// Registers an effect about to start.
     @usableFromInline
-    internal func reserveEffect() -> Int {
-        machine.withLock { $0.reserveEffect() }
+    internal func register(
+        ids: [EffectID],
+        parent: Int?,
+        describe: @escaping @Sendable () -> String
+    ) -> EffectLifetime {
+        state.withLock { $0.registry.register(ids: ids, parent: parent, describe: describe) }
     }
 
+    /// Attaches the task that runs the effect's work; cancels it at once if the effect was
+    /// cancelled meanwhile.
     @usableFromInline
-    internal func register(_ token: Int, _ effect: RuntimeStateMachine<Action>.RunningEffect) {
-        machine.withLock { $0.register(token, effect) }
+    internal func attach(_ task: Task<Void, Never>, to lifetime: EffectLifetime) {
+        if case .cancel(let task) = state.withLock({ $0.registry.attach(task, to: lifetime.token) }) {
+            task.cancel()
+        }
     }
 
+    /// The work of an effect returned: it sends nothing more.
+    ///
+    /// - Parameters:
+    ///   - lifetime: The effect's lifetime.
+    ///   - sentSynchronously: Whether it may have queued actions on the main actor's dispatch
+    ///     queue (a synchronous effect's work).
     @usableFromInline
-    internal func effectFinished(_ token: Int) {
-        Self.resume(machine.withLock { $0.effectFinished(token) })
+    internal func effectReturned(_ lifetime: EffectLifetime, sentSynchronously: Bool = false) {
+        state.withLock { state in
+            state.registry.returned(lifetime.token, takes: state.inbox.takes, sentSynchronously: sentSynchronously)
+            if !state.throttles.isEmpty { state.throttles.waitingEffectEnded(lifetime.token) }
+        }
     }
 
     /// The token the next effect will get.
     package var effectTokenMark: Int {
-        machine.withLock { $0.effectTokenMark }
+        state.withLock { $0.registry.tokenMark }
     }
 
-    /// Cancels every effect marked with `id`. Their entries stay until their work returns.
+    /// Cancels the effects `shouldCancel` selects (with the parts of the concatenations among
+    /// them): from now on nothing they sent and nothing they send is processed.
+    ///
+    /// - Parameter shouldCancel: Selects by token and ids; called under the lock.
+    internal func cancel(where shouldCancel: (EffectRegistryStateMachine.Entry) -> Bool) {
+        let tasks = state.withLock { state in
+            let cancelled = state.registry.cancel(where: shouldCancel)
+            if !state.throttles.isEmpty {
+                for token in cancelled.tokens { state.throttles.waitingEffectEnded(token) }
+            }
+            return cancelled.tasks
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Cancels every effect marked with `id`.
     @usableFromInline
     internal func cancel(id: EffectID) {
-        for task in machine.withLock({ $0.cancel { _, effect in effect.ids.contains(id) } }) { task.cancel() }
+        cancel { $0.ids.contains(id) }
     }
 
     /// Cancels the effects whose tokens are in `tokens`.
     package func cancel(tokens: Range<Int>) {
-        for task in machine.withLock({ $0.cancel { token, _ in tokens.contains(token) } }) { task.cancel() }
+        cancel { tokens.contains($0.token) }
     }
 
     /// Cancels every effect.
     package func cancelAll() {
-        for task in machine.withLock({ $0.cancel { _, _ in true } }) { task.cancel() }
+        cancel { _ in true }
     }
 
     /// Descriptions of the effects whose work has not returned, oldest first: the action that
     /// started each one, and ` (cancelled)` for those cancelled. A concatenation is one effect:
     /// the parts it awaits are not listed.
     package var runningEffects: [String] {
-        machine.withLock { $0.runningEffects }.filter { !$0.effect.isNested }.map { entry in
-            entry.effect.describe() + (entry.effect.isCancelled ? " (cancelled)" : "")
+        state.withLock { $0.registry.running }.map {
+            $0.entry.lifetime.describe() + ($0.isCancelled ? " (cancelled)" : "")
         }
+    }
+
+    /// The number of effects whose work has not returned, the parts of concatenations included.
+    package var runningEffectCount: Int {
+        state.withLock { $0.registry.runningCount }
     }
 
     /// The tasks of the running effects whose tokens are in `tokens`, oldest first; for a
     /// concatenation, its own task, not those of the parts it awaits.
     package func tasks(tokens: Range<Int>) -> [Task<Void, Never>] {
-        machine.withLock { $0.runningEffects }.filter { tokens.contains($0.token) && !$0.effect.isNested }
-            .map(\.effect.task)
+        state.withLock { $0.registry.tasks(tokens: tokens) }
     }
 
     /// The number of running effects whose tokens are in `tokens`, counting a concatenation
     /// and the parts it awaits as one.
     package func runningCount(tokens: Range<Int>) -> Int {
-        machine.withLock { $0.runningEffects }.count { tokens.contains($0.token) && !$0.effect.isNested }
+        state.withLock { $0.registry.running }.count { tokens.contains($0.entry.token) }
     }
 
-    /// Marks the effects whose tokens are in `tokens` as parts of a concatenation, which
-    /// awaits them; returns their tasks.
-    internal func nest(tokens: Range<Int>) -> [Task<Void, Never>] {
-        machine.withLock { $0.nest(tokens: tokens) }
+    /// The tasks of the effects with tokens in `tokens` whose work has not returned, parts
+    /// included: what a concatenation awaits of one of its parts.
+    internal func partTasks(tokens: Range<Int>) -> [Task<Void, Never>] {
+        state.withLock { $0.registry.partTasks(tokens: tokens) }
     }
 
     // MARK: Throttles
@@ -122,139 +234,19 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
         at now: any Sendable,
         timing: ThrottleTiming,
         latest: Bool
-    ) -> RuntimeStateMachine<Action>.ThrottleAction {
-        let action = machine.withLock { $0.throttle(id, at: now, timing: timing, latest: latest) }
-        if case .wait(_, let replaced?) = action { replaced.cancel() }
+    ) -> ThrottleStateMachine.ArrivalAction {
+        let action = state.withLock { $0.throttles.arrive(id, at: now, timing: timing, latest: latest) }
+        if case .wait(_, let replaced?) = action { cancel { $0.token == replaced } }
         return action
     }
 
     /// The effect scheduled for the end of `id`'s interval started, with `token`.
     internal func throttleScheduled(_ id: EffectID, token: Int) {
-        machine.withLock { $0.throttleScheduled(id, token: token) }
+        state.withLock { $0.throttles.scheduled(id, token: token) }
     }
 
     /// The effect waiting under `id` was let through at `now`.
     internal func throttleLetThrough(_ id: EffectID, at now: any Sendable) {
-        machine.withLock { $0.throttleLetThrough(id, at: now) }
+        state.withLock { $0.throttles.letThrough(id, at: now) }
     }
-
-    /// Runs a test runtime's effect with this storage as ``EffectRuntimeContext/current``.
-    @usableFromInline
-    internal func runInContext(_ operation: @Sendable (Send<Action>) async -> Void, _ send: Send<Action>) async {
-        await EffectRuntimeContext.$current.withValue(self) { await operation(send) }
-    }
-
-    // MARK: Executor activity
-
-    internal func jobEnqueued() {
-        Self.resume(machine.withLock { $0.jobEnqueued() })
-    }
-
-    internal func jobFinished() {
-        Self.resume(machine.withLock { $0.jobFinished() })
-    }
-
-    // MARK: Waiting
-
-    /// The state the drivers decide on, read in one piece.
-    package var activity: RuntimeActivity {
-        machine.withLock { $0.activity }
-    }
-
-    /// Suspends until the first event after `generation` (see ``RuntimeStateMachine``).
-    ///
-    /// - Parameters:
-    ///   - generation: The generation of the ``activity`` the caller decided on.
-    ///   - deadline: When to give up; `nil` waits for the event.
-    /// - Returns: `true` after an event; `false` when the deadline passed or the waiting task
-    ///   was cancelled first.
-    package func wait(since generation: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
-        let id = machine.withLock { $0.makeWaiterID() }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                switch machine.withLock({ $0.wait(id: id, since: generation, continuation) }) {
-                case .resume(let happened):
-                    continuation.resume(returning: happened)
-                case .suspend:
-                    guard let deadline else { return }
-                    // The deadline is the failure bound of a test, never a condition for
-                    // correctness: an event resumes the waiter and cancels the timer.
-                    let timer = Task { [self] in
-                        try? await Task.sleep(until: deadline, clock: .continuous)
-                        abandonWait(id, becauseOfCancellation: false)
-                    }
-                    if !machine.withLock({ $0.attachTimer(timer, to: id) }) { timer.cancel() }
-                }
-            }
-        } onCancel: {
-            abandonWait(id, becauseOfCancellation: true)
-        }
-    }
-
-    private func abandonWait(_ id: Int, becauseOfCancellation: Bool) {
-        guard let waiter = machine.withLock({ $0.abandonWait(id, becauseOfCancellation: becauseOfCancellation) })
-        else { return }
-        waiter.timer?.cancel()
-        waiter.continuation.resume(returning: false)
-    }
-
-    @usableFromInline
-    internal static func resume(_ waiters: [RuntimeStateMachine<Action>.Waiter]) {
-        for waiter in waiters {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: true)
-        }
-    }
-}
-
-extension RuntimeStorage: SettlingRuntime {
-    /// Waits until the runtime has no runnable effect work: the test executor has no job queued
-    /// or running, and the inbox is drained — by this method, on the main actor, so the
-    /// actions the effects sent are processed (and may start more effects, which are waited
-    /// for in turn).
-    ///
-    /// No wall-clock budget decides that the runtime settled: only the executor's job count
-    /// and the inbox do. `bound` is the failure bound for an executor that makes no progress
-    /// (a job blocked on a thread): after that long without an event, this returns `false`.
-    ///
-    /// An effect that hops to the main actor is not a job on the runtime's executor while it is
-    /// there. Settling yields the main actor once before it decides, so a main-actor step
-    /// queued ahead of it runs first and its hop back is seen; main-actor work that itself
-    /// waits for later main-actor work is not.
-    ///
-    /// - Parameter bound: How long the executor may make no progress before this gives up.
-    /// - Returns: `true` when settled; `false` when the executor made no progress for `bound`.
-    @MainActor
-    @discardableResult
-    package func settle(noProgressFor bound: Duration) async -> Bool {
-        while true {
-            let drain = machine.withLock { $0.drain }
-            drain?()
-            let activity = self.activity
-            if activity.inboxCount > 0, drain != nil { continue }
-            if activity.activeJobs == 0 {
-                await Task.yield()
-                if self.activity.generation == activity.generation { return true }
-                continue
-            }
-            guard await wait(since: activity.generation, until: .now + bound) else { return false }
-        }
-    }
-}
-
-/// A runtime that can wait until its effects have run as far as they can. The storage of a
-/// test runtime is one; `TestClock` uses it to let the tasks it wakes run.
-package protocol SettlingRuntime: AnyObject, Sendable {
-    /// See ``RuntimeStorage/settle(noProgressFor:)``.
-    @MainActor
-    @discardableResult
-    func settle(noProgressFor bound: Duration) async -> Bool
-}
-
-/// The test runtime whose effect is running in the current task, if any: `TestClock` records
-/// it with each sleeper, and after waking sleepers waits until their runtimes settle.
-package enum EffectRuntimeContext {
-    /// The current task's test runtime; `nil` outside the effects of a test runtime.
-    @TaskLocal
-    package static var current: (any SettlingRuntime)?
 }

@@ -41,49 +41,107 @@ extension StoreRuntime {
     }
 
     /// Runs an effect, after the reducer, under the cancellation `ids` of the `.cancellable`
-    /// wrappers around it (outermost first).
+    /// wrappers around it (outermost first), as a part of the concatenation `parent` if any.
     ///
     /// `.send` and `.immediate` dispatch at once: while an action is being processed, that
-    /// queues them behind it; from an escaped `ImmediateSend`, it processes them. `.run` starts
-    /// a task whose sends go through the inbox. A concatenation runs its synchronous prefix
-    /// now and the rest in one task (``EffectSequence``); a throttled effect asks the registry
-    /// whether to run now, later or not at all.
+    /// queues them behind it. `.run` starts a task whose sends go through the inbox. A
+    /// concatenation runs its synchronous prefix now and the rest in one task
+    /// (``EffectSequence``); a throttled effect asks the registry whether to run now, later or
+    /// not at all.
+    ///
+    /// Every effect whose actions a cancellation could still drop gets an ``EffectLifetime``,
+    /// which its actions carry: every asynchronous one, and a synchronous one marked with ids
+    /// or run as a concatenation's part. A synchronous effect without either cannot be
+    /// cancelled, and its actions carry none: the dispatch path of a plain `.send` or
+    /// `.immediate` takes no lock.
     // Inlinable so that cascades (sends, bridges) and effect tasks run specialised code.
     @inlinable
-    internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) {
+    internal func run(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID], parent: Int? = nil) {
         switch effect.operation {
         case .none:
             break
         case .send(let action, let given):
-            dispatch(action, from: given ?? cause.derivedSource, causedBy: cause.actionCause(.sentByEffect))
+            let lifetime = ids.isEmpty && parent == nil ? nil : register(cause: cause, ids: ids, parent: parent)
+            dispatch(
+                action,
+                from: given ?? cause.derivedSource,
+                causedBy: cause.actionCause(.sentByEffect),
+                lifetime: lifetime
+            )
+            if let lifetime { storage.effectReturned(lifetime, sentSynchronously: true) }
         case .immediate(let work):
-            let sender = ImmediateSender(runtime: self, cause: cause)
+            let lifetime = ids.isEmpty && parent == nil ? nil : register(cause: cause, ids: ids, parent: parent)
+            let sender = ImmediateSender(runtime: self, cause: cause, lifetime: lifetime)
             work(ImmediateSend(_kinded: { action, given, kind in sender.send(action, from: given, kind: kind) }))
+            sender.close()
         case .deriving(let work):
+            let lifetime = ids.isEmpty && parent == nil ? nil : register(cause: cause, ids: ids, parent: parent)
             work.derive { action, source in
-                dispatch(action, from: source, causedBy: cause.actionCause(.bridgedFrom))
+                dispatch(action, from: source, causedBy: cause.actionCause(.bridgedFrom), lifetime: lifetime)
             }
+            if let lifetime { storage.effectReturned(lifetime, sentSynchronously: true) }
         case .run(let priority, let operation):
-            startEffect(priority: priority, operation: operation, cause: cause, ids: ids)
+            startTask(of: register(cause: cause, ids: ids, parent: parent), priority: priority, cause: cause) {
+                send in await operation(send)
+            }
         case .merge(let effects):
-            for effect in effects { run(effect, cause: cause, ids: ids) }
+            for effect in effects { run(effect, cause: cause, ids: ids, parent: parent) }
         case .cancellable(let id, let cancelInFlight, let inner):
             if cancelInFlight { storage.cancel(id: id) }
-            run(inner, cause: cause, ids: ids + [id])
+            run(inner, cause: cause, ids: ids + [id], parent: parent)
         case .cancel(let id):
             cancelEffects(id)
         case .concatenate(let effects):
-            runConcatenation(effects, cause: cause, ids: ids)
+            runConcatenation(effects, cause: cause, ids: ids, parent: parent)
         case .throttle(let throttle, let inner):
-            runThrottled(inner, throttle, cause: cause, ids: ids)
+            runThrottled(inner, throttle, cause: cause, ids: ids, parent: parent)
         }
     }
 
+    /// Registers an effect about to start (see ``EffectRegistryStateMachine``).
+    @inlinable
+    internal func register(cause: EffectCause, ids: [EffectID], parent: Int?) -> EffectLifetime {
+        storage.register(ids: ids, parent: parent, describe: cause.describe)
+    }
+
+    /// Starts the task of the registered effect `lifetime`, on the scheduler or the global
+    /// concurrent executor, with a `Send` whose actions carry the lifetime; the effect returns
+    /// when `work` does.
+    @inlinable
+    internal func startTask(
+        of lifetime: EffectLifetime,
+        priority: TaskPriority?,
+        cause: EffectCause,
+        _ work: @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+        let storage = self.storage
+        let derived = cause.derivedSource
+        let actionCause = cause.actionCause(.sentByEffect)
+        let send = Send<Action> { action, given in
+            var source = given ?? derived
+            source._stampCause(actionCause)
+            storage.enqueue(action, source, from: lifetime)
+        }
+        let operation: @Sendable () async -> Void = {
+            await work(send)
+            storage.effectReturned(lifetime)
+        }
+        let task: Task<Void, Never>
+        if let scheduler {
+            task = scheduler.startTask(priority: priority, operation)
+        } else {
+            task = Task.detached(priority: priority, operation: operation)
+        }
+        storage.attach(task, to: lifetime)
+    }
+
     /// What the ``ImmediateSend`` of an `.immediate` effect calls: dispatches through the
-    /// runtime, and derives the source of the actions sent without one once, when the first is
-    /// sent — one info node shared by all of them rather than one per action (a cascade of
-    /// sends, benchmark scenario k). The send's closure captures this object alone, which is
-    /// then its context: no allocation besides it.
+    /// runtime while the work runs, and drops what is sent after (from an escaped
+    /// `ImmediateSend`), reporting it unless the effect was cancelled. It derives the source of
+    /// the actions sent without one once, when the first is sent — one info node shared by all
+    /// of them rather than one per action (a cascade of sends, benchmark scenario k). The
+    /// send's closure captures this object alone, which is then its context: no allocation
+    /// besides it.
     @MainActor
     @usableFromInline
     internal final class ImmediateSender {
@@ -91,63 +149,104 @@ extension StoreRuntime {
         let runtime: StoreRuntime
         @usableFromInline
         let cause: EffectCause
+        /// The effect's lifetime, when a cancellation could drop what it sends.
         @usableFromInline
+        let lifetime: EffectLifetime?
+        // Unchecked: only `send` and `close` touch these, on the main actor, one at a time; a
+        // run-time exclusivity check on every send cost scenario k a tenth of its time.
+        @usableFromInline
+        @exclusivity(unchecked)
         var derivedSource: ActionSource?
+        /// Whether the work still runs.
+        @usableFromInline
+        @exclusivity(unchecked)
+        var isOpen = true
 
         @usableFromInline
-        init(runtime: StoreRuntime, cause: EffectCause) {
+        init(runtime: StoreRuntime, cause: EffectCause, lifetime: EffectLifetime?) {
             self.runtime = runtime
             self.cause = cause
+            self.lifetime = lifetime
         }
 
         @inlinable
         func send(_ action: Action, from given: ActionSource?, kind: ActionCause.Kind) {
+            guard isOpen else { return sentLate(action) }
             let actionCause = cause.actionCause(kind)
-            if let given { return runtime.dispatch(action, from: given, causedBy: actionCause) }
+            if let given { return runtime.dispatch(action, from: given, causedBy: actionCause, lifetime: lifetime) }
             if derivedSource == nil { derivedSource = cause.derivedSource }
-            runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause)
+            runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause, lifetime: lifetime)
+        }
+
+        /// The work returned.
+        @usableFromInline
+        func close() {
+            isOpen = false
+            if let lifetime { runtime.storage.effectReturned(lifetime, sentSynchronously: true) }
+        }
+
+        @usableFromInline
+        func sentLate(_ action: Action) {
+            if lifetime?.isCancelled == true { return }
+            runtime.storage.onLateSend(action, cause.describe())
         }
     }
 
-    /// Interprets `.concatenate`: runs the parts on the main actor up to the first one that
-    /// starts asynchronous work, then the rest in one task, registered under `ids`, which
-    /// awaits each part before it starts the next.
+    /// Interprets `.concatenate`: registers the concatenation, runs the parts on the main actor
+    /// up to the first one that starts asynchronous work, then the rest in the
+    /// concatenation's task, which awaits each part before it starts the next.
+    ///
+    /// - Returns: The concatenation's token.
     @usableFromInline
-    internal func runConcatenation(_ parts: [Effect<Action>], cause: EffectCause, ids: [EffectID]) {
-        let sequence = EffectSequence(parts, runtime: self, cause: cause, ids: ids)
+    @discardableResult
+    internal func runConcatenation(
+        _ parts: [Effect<Action>],
+        cause: EffectCause,
+        ids: [EffectID],
+        parent: Int?
+    ) -> Int {
+        let lifetime = register(cause: cause, ids: ids, parent: parent)
+        let sequence = EffectSequence(parts, runtime: self, cause: cause, ids: ids, token: lifetime.token)
         let (awaited, next) = sequence.runParts(from: 0)
-        guard next < parts.count || !awaited.isEmpty else { return }
+        guard next < parts.count || !awaited.isEmpty else {
+            storage.effectReturned(lifetime, sentSynchronously: true)
+            return lifetime.token
+        }
         var priority: TaskPriority?
         if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first }
-        startEffect(
-            priority: priority,
-            operation: { send in await sequence.run(send, awaiting: awaited, from: next) },
-            cause: cause,
-            ids: ids
-        )
+        startTask(of: lifetime, priority: priority, cause: cause) { send in
+            await sequence.run(send, awaiting: awaited, from: next)
+        }
+        return lifetime.token
     }
 
     /// Runs one part of a concatenation, and what it sends synchronously — unless an action is
-    /// being processed, behind which it is queued. Returns the tasks the part started, marked
-    /// as parts (see ``RuntimeStorage/nest(tokens:)``), for the concatenation to await.
-    internal func runPart(_ effect: Effect<Action>, cause: EffectCause, ids: [EffectID]) -> [Task<Void, Never>] {
+    /// being processed, behind which it is queued. Returns the tasks the part started, for the
+    /// concatenation to await.
+    internal func runPart(
+        _ effect: Effect<Action>,
+        cause: EffectCause,
+        ids: [EffectID],
+        of parent: Int
+    ) -> [Task<Void, Never>] {
         let began = fields.pointee.dispatch.beginWork()
         let first = storage.effectTokenMark
-        run(effect, cause: cause, ids: ids)
+        run(effect, cause: cause, ids: ids, parent: parent)
         let end = storage.effectTokenMark
         if began { drainQueue() }
-        return first == end ? [] : storage.nest(tokens: first..<end)
+        return first == end ? [] : storage.partTasks(tokens: first..<end)
     }
 
     /// Interprets `.throttle`: runs the effect now, schedules it for the end of the interval,
-    /// or drops it, as the registry's record of the id says (``RuntimeStateMachine``). The
+    /// or drops it, as the throttle's record of the id says (``ThrottleStateMachine``). The
     /// effect runs, and waits, under the throttle's id.
     @usableFromInline
     internal func runThrottled(
         _ effect: Effect<Action>,
         _ throttle: EffectThrottle,
         cause: EffectCause,
-        ids: [EffectID]
+        ids: [EffectID],
+        parent: Int?
     ) {
         let ids = ids + [throttle.id]
         let (id, timing) = (throttle.id, throttle.timing)
@@ -155,21 +254,20 @@ extension StoreRuntime {
         case .drop:
             return
         case .run:
-            run(effect, cause: cause, ids: ids)
+            run(effect, cause: cause, ids: ids, parent: parent)
         case .wait(let lastStart, _):
             let storage = self.storage
-            // A concatenation that starts with a `.run` starts one task, its own: the token
-            // the registry keeps to tell whether an effect still waits under the id.
-            let token = storage.effectTokenMark
-            run(
-                .concatenate(
-                    .run { _ in await timing.sleepUntilEndOfInterval(lastStart) },
-                    .immediate { _ in storage.throttleLetThrough(id, at: timing.now()) },
-                    effect
-                ),
-                cause: cause,
-                ids: ids
+            // A concatenation that starts with a `.run` is one effect, with one task: the one
+            // the throttle's record keeps as the effect waiting under the id.
+            let waiting = Effect.concatenate(
+                .run { _ in await timing.sleepUntilEndOfInterval(lastStart) },
+                .immediate { _ in storage.throttleLetThrough(id, at: timing.now()) },
+                effect
             )
+            guard case .concatenate(let parts) = waiting.operation else {
+                preconditionFailure("StoreRuntime: a sleep concatenated with an effect is not a concatenation")
+            }
+            let token = runConcatenation(parts, cause: cause, ids: ids, parent: parent)
             storage.throttleScheduled(id, token: token)
         }
     }
@@ -179,40 +277,5 @@ extension StoreRuntime {
     internal func cancelEffects(_ id: EffectID) {
         onCancel?(AnyHashable(id.base))
         storage.cancel(id: id)
-    }
-
-    /// Starts an asynchronous effect in a task and registers it until its work returns.
-    @inlinable
-    internal func startEffect(
-        priority: TaskPriority?,
-        operation: @escaping @Sendable (Send<Action>) async -> Void,
-        cause: EffectCause,
-        ids: [EffectID]
-    ) {
-        let storage = self.storage
-        let derived = cause.derivedSource
-        let actionCause = cause.actionCause(.sentByEffect)
-        let send = Send<Action> { action, given in
-            var source = given ?? derived
-            source._stampCause(actionCause)
-            storage.enqueue(action, source)
-        }
-        let token = storage.reserveEffect()
-        let task: Task<Void, Never>
-        if let executor {
-            task = Task.detached(executorPreference: executor, priority: priority) {
-                await storage.runInContext(operation, send)
-                storage.effectFinished(token)
-                // A task does not keep its preferred executor alive; this closure does, until
-                // the work has returned (a cancelled effect still runs a job to unwind).
-                extendLifetime(executor)
-            }
-        } else {
-            task = Task.detached(priority: priority) {
-                await operation(send)
-                storage.effectFinished(token)
-            }
-        }
-        storage.register(token, .init(ids: ids, task: task, describe: cause.describe))
     }
 }

@@ -1,16 +1,18 @@
 /// The one engine behind ``Store``, `TestStore` and `MiddlewareTester`: it owns the action
-/// queue, the effect interpreter, the registry of running effects and the executor they run
-/// on, so that each behaviour exists once and tests see exactly what production does.
+/// queue, the effect interpreter and the registry of running effects, and runs effects on the
+/// scheduler it is given, so that each behaviour exists once and tests see exactly what
+/// production does.
 ///
-/// Written as swift-async-algorithms writes its stateful operators: pure state machines whose
-/// transitions return what to do, and storage that performs it.
+/// Written as swift-async-algorithms writes its stateful operators (`DebounceStateMachine` and
+/// `DebounceStorage`): small pure state machines whose transitions return what to do, and the
+/// storage that does it.
 ///
-/// - ``DispatchStateMachine`` (main actor, behind ``RuntimeMemory``'s pointer, no lock):
-///   processing or idle, and the FIFO behind the action being processed. It is on every
-///   dispatch, so it takes no lock and allocates nothing.
-/// - ``RuntimeStateMachine`` (behind ``RuntimeStorage``'s lock): the inbox of actions sent
-///   from any isolation, the running effects, the test executor's activity and the test
-///   driver's waiters — what other threads reach.
+/// - ``DispatchStateMachine`` (main actor, behind ``RuntimeMemory``'s pointer, no lock): idle
+///   or processing, and the FIFO behind the action being processed. It is on every dispatch,
+///   so it takes no lock and allocates nothing.
+/// - Behind ``RuntimeStorage``'s lock, what other threads reach: the ``InboxStateMachine`` (the
+///   actions sent from any isolation), the ``EffectRegistryStateMachine`` (the effects alive)
+///   and the ``ThrottleStateMachine``.
 ///
 /// Processing one action: the middleware's `handle` (before the reducer), the reducer, the
 /// effect it returned (interpreted here, reading the new state), then the observers: a
@@ -20,26 +22,24 @@
 /// that derives an action during processing can queue it with ``dispatch(_:from:)`` directly,
 /// no effect needed.
 ///
-/// Effects run in tasks off the main actor: on the global concurrent executor for a store
-/// (``EffectExecution/concurrent``), on an ``EffectExecutor`` of the runtime's own for a test
-/// driver (``EffectExecution/isolated``), which tells the driver when every effect has run as
-/// far as it can. Effect tasks hold the runtime's ``RuntimeStorage`` (and the executor), never
-/// the runtime: releasing the runtime cancels them.
+/// ## Cancel means cancel
+/// Once a `.cancel(id:)`, a `cancelInFlight` or a test driver's cancellation has been
+/// processed, no action the cancelled effects sent is processed — not one waiting in the inbox
+/// or the queue, not one sent later from any thread — and once the runtime is released,
+/// nothing at all. Each action an effect sends carries the effect's ``EffectLifetime``, which
+/// the main actor checks as it takes the action out (see ``EffectRegistryStateMachine``).
+///
+/// ## Schedulers
+/// Without a scheduler (a store), effects run in tasks on the global concurrent executor and
+/// the first action into an empty inbox schedules one main-actor job that drains it. With one
+/// (``RuntimeScheduler``: a test scheduler), the scheduler starts the effects' tasks and drains
+/// the inbox when it decides. Effect tasks hold the runtime's ``RuntimeStorage``, never the
+/// runtime: releasing the runtime cancels them.
 ///
 /// Main-actor isolated; ``storage`` and ``dispatcher`` are usable from any isolation.
 @MainActor
 @usableFromInline
-package final class StoreRuntime<Action: Sendable, State> {
-    /// Where a runtime's asynchronous effects run.
-    @usableFromInline
-    package enum EffectExecution: Sendable {
-        /// On the global concurrent executor; the inbox drains itself on the main actor. A store.
-        case concurrent
-        /// On an ``EffectExecutor`` of the runtime's own; the driver drains the inbox when it
-        /// settles. A test driver.
-        case isolated
-    }
-
+package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @usableFromInline
     internal let memory: RuntimeMemory<Action, State>
     @usableFromInline
@@ -51,12 +51,13 @@ package final class StoreRuntime<Action: Sendable, State> {
     /// Reads the current state; what middlewares and effects are given.
     @usableFromInline
     package let getState: GetState<State>
-    /// The inbox, the running effects and the waiters; what other threads reach.
+    /// The inbox, the effects alive and the throttles; what other threads reach.
     @usableFromInline
     package nonisolated let storage: RuntimeStorage<Action>
-    /// The executor of a test runtime's effects; `nil` for the global concurrent executor.
+    /// Runs the effects' tasks and drains the inbox; `nil` for the global concurrent executor
+    /// and a drain scheduled on the main actor (a store).
     @usableFromInline
-    internal let executor: EffectExecutor<Action>?
+    internal let scheduler: (any RuntimeScheduler)?
     /// Sends actions into the inbox from any isolation.
     @usableFromInline
     package nonisolated let dispatcher: Dispatcher<Action>
@@ -76,7 +77,11 @@ package final class StoreRuntime<Action: Sendable, State> {
     ///   - reducer: The reducer.
     ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
     ///     runs when the driver calls ``start(_:)``.
-    ///   - effects: Where asynchronous effects run.
+    ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's: the global
+    ///     concurrent executor, and a main-actor job per batch.
+    ///   - onLateSend: Told of each action an effect sent after its work returned, which is
+    ///     dropped: the action, and a description of what started the effect. By default a
+    ///     line on standard error.
     // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
     // app's action type: unspecialised, they looked up generic metadata on every action
     // (benchmark scenario g: its 5 M actions/s budget fails otherwise).
@@ -85,10 +90,11 @@ package final class StoreRuntime<Action: Sendable, State> {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
-        effects: EffectExecution
+        scheduler: (any RuntimeScheduler)? = nil,
+        onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = StoreRuntime.reportLateSend
     ) {
         let memory = RuntimeMemory<Action, State>(state: initialState)
-        let storage = RuntimeStorage<Action>()
+        let storage = RuntimeStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
         self.fields = memory.fields
         self.reducer = reducer
@@ -101,19 +107,20 @@ package final class StoreRuntime<Action: Sendable, State> {
         }
         self.getState = GetState { memory.fields.pointee.state }
         self.storage = storage
+        self.scheduler = scheduler
         // An action from another isolation is from outside: a cause its source carries (one
         // forwarded from an action processed earlier) is cleared.
         self.dispatcher = Dispatcher { action, source in
             var source = source
             source._stampCause(nil)
-            storage.enqueue(action, source)
+            storage.enqueue(action, source, from: nil)
         }
-        switch effects {
-        case .concurrent:
-            self.executor = nil
-        case .isolated:
-            self.executor = Self.makeIsolatedExecutor(storage)
-            drainWhenSettling()
+        if let scheduler {
+            storage.setDrainRequest(scheduler.attach(self))
+        } else {
+            storage.setDrainRequest { [weak self] in
+                Task { @MainActor in self?.drainInbox() }
+            }
         }
     }
 
@@ -121,14 +128,18 @@ package final class StoreRuntime<Action: Sendable, State> {
         storage.cancelAll()
     }
 
+    /// The default report of an action sent after its effect's work returned: a line on
+    /// standard error.
     @usableFromInline
-    internal static func makeIsolatedExecutor(_ storage: RuntimeStorage<Action>) -> EffectExecutor<Action> {
-        EffectExecutor(reportingTo: storage)
+    package nonisolated static func reportLateSend(_ action: Action, startedBy: String) {
+        FileOutput.standardError.write(lateSendMessage(action, startedBy: startedBy) + "\n")
     }
 
-    @usableFromInline
-    internal func drainWhenSettling() {
-        storage.setDrain { [weak self] in self?.drainInbox() }
+    /// Says what was dropped, and why.
+    package nonisolated static func lateSendMessage(_ action: Action, startedBy: String) -> String {
+        "An effect of \(startedBy) sent \(ActionDescription.describe(action)) after its work had returned; "
+            + "the action was dropped. Keep the work running while anything it started may still send "
+            + "(await it: a task group, async let, or a stream)."
     }
 
     /// Starts a middleware: its start hook gets the runtime's dispatcher and state getter.
@@ -137,15 +148,6 @@ package final class StoreRuntime<Action: Sendable, State> {
     @usableFromInline
     package func start(_ middleware: AnyMiddleware<Action, Action, State>?) {
         middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: getState))
-    }
-
-    /// Makes the inbox schedule its own drains, for a store: `schedule` is called once when
-    /// the first action enters an empty inbox.
-    ///
-    /// - Parameter schedule: Schedules a main-actor job that calls ``drainInbox()``.
-    @usableFromInline
-    internal func drainAutomatically(_ schedule: @escaping @Sendable () -> Void) {
-        storage.setScheduler(schedule)
     }
 
     /// The current state.
@@ -170,8 +172,13 @@ package final class StoreRuntime<Action: Sendable, State> {
     /// is stamped with the cause and, when processed, the action's number (see
     /// ``DispatchStateMachine``).
     @inlinable
-    internal func dispatch(_ action: Action, from source: ActionSource, causedBy cause: ActionCause?) {
-        switch fields.pointee.dispatch.dispatch(action, from: source, causedBy: cause) {
+    internal func dispatch(
+        _ action: Action,
+        from source: ActionSource,
+        causedBy cause: ActionCause?,
+        lifetime: EffectLifetime? = nil
+    ) {
+        switch fields.pointee.dispatch.dispatch(action, from: source, causedBy: cause, lifetime: lifetime) {
         case .queued:
             return
         case .process(let seq):
@@ -251,18 +258,23 @@ package final class StoreRuntime<Action: Sendable, State> {
         )
     }
 
-    /// Processes the actions that arrived in the inbox since the last drain, in order.
+    /// Processes the actions that arrived in the inbox since the last drain, in order — except
+    /// those of effects cancelled by the time each comes out, which are dropped: the action
+    /// processed before one of them may have cancelled it.
     @inlinable
     package func drainInbox() {
+        precondition(fields.pointee.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
         var batch = fields.pointee.spareBatch
-        fields.pointee.spareBatch = []
-        storage.takeInbox(into: &batch)
+        fields.pointee.spareBatch = InboxStateMachine<Action>.Batch()
+        storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
-        for (action, source) in batch {
-            dispatch(action, from: source, causedBy: source.cause)
+        for entry in batch.entries {
+            let lifetime = batch.lifetime(of: entry)
+            if let lifetime, lifetime.isCancelled { continue }
+            dispatch(entry.action, from: entry.source, causedBy: entry.source.cause, lifetime: lifetime)
         }
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAll()
         fields.pointee.spareBatch = batch
     }
 

@@ -55,15 +55,12 @@ public struct Dispatcher<Action>: Sendable {
         _dispatch(action, source)
     }
 
-    /// A dispatcher of smaller actions that embeds each one into this dispatcher's action.
-    ///
-    /// ```swift
-    /// let lifecycle: Dispatcher<AppLifecycleAction> = store.dispatcher.contramap(AppAction.lifecycle)
-    /// ```
+    /// A dispatcher of smaller actions that embeds each one into this dispatcher's action: what
+    /// a lifted middleware's start hook receives.
     ///
     /// - Parameter embed: Embeds the smaller action, usually an enum case.
     /// - Returns: The dispatcher of the smaller action.
-    public func contramap<Local>(_ embed: @escaping @Sendable (Local) -> Action) -> Dispatcher<Local> {
+    internal func contramap<Local>(_ embed: @escaping @Sendable (Local) -> Action) -> Dispatcher<Local> {
         let dispatch = _dispatch
         return Dispatcher<Local> { action, source in dispatch(embed(action), source) }
     }

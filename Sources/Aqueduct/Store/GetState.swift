@@ -40,20 +40,11 @@ public struct GetState<State>: Sendable {
         _read()
     }
 
-    /// A getter for a part of the state.
-    ///
-    /// - Parameter path: The path from this state to the part.
-    /// - Returns: The getter of the part.
-    public func map<Part>(_ path: KeyPath<State, Part> & Sendable) -> GetState<Part> {
-        let read = _read
-        return GetState<Part> { read()[keyPath: path] }
-    }
-
-    /// A getter for a value derived from the state.
+    /// A getter for a value derived from the state: what a lifted middleware receives.
     ///
     /// - Parameter transform: Derives the value.
     /// - Returns: The getter of the derived value.
-    public func map<Part>(_ transform: @escaping @Sendable (State) -> Part) -> GetState<Part> {
+    internal func map<Part>(_ transform: @escaping @Sendable (State) -> Part) -> GetState<Part> {
         let read = _read
         return GetState<Part> { transform(read()) }
     }

@@ -108,24 +108,49 @@ public final class Store<Action: Sendable, State> {
     // for the app's action type: unspecialised, they look up generic metadata on every action.
     // Must stay specialisable: scenario g's budget (5 M actions/s) fails otherwise.
     @inlinable
-    internal init(
+    internal convenience init(
         initialState: State,
         reducer: Reducer<Action, State>,
         erasedMiddleware: AnyMiddleware<Action, Action, State>?
     ) {
-        let runtime = StoreRuntime(
-            initialState: initialState,
-            reducer: reducer,
-            middleware: erasedMiddleware,
-            effects: .concurrent
+        self.init(
+            runtime: StoreRuntime(initialState: initialState, reducer: reducer, middleware: erasedMiddleware),
+            middleware: erasedMiddleware
         )
+    }
+
+    /// Creates a store whose effects run on `scheduler`, which drains its inbox: what
+    /// `AqueductTesting`'s `Store.init(initialState:reducer:middleware:scheduler:)` calls with a
+    /// test scheduler.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    ///   - middleware: The middleware, or `nil`.
+    ///   - scheduler: Runs the effects and drains the inbox.
+    package convenience init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        scheduler: any RuntimeScheduler
+    ) {
+        self.init(
+            runtime: StoreRuntime(
+                initialState: initialState,
+                reducer: reducer,
+                middleware: middleware,
+                scheduler: scheduler
+            ),
+            middleware: middleware
+        )
+    }
+
+    @inlinable
+    internal init(runtime: StoreRuntime<Action, State>, middleware: AnyMiddleware<Action, Action, State>?) {
         self._runtime = runtime
         self._fields = runtime.fields
         self.dispatcher = runtime.dispatcher
-        runtime.drainAutomatically { [weak self] in
-            Task { @MainActor in self?._runtime.drainInbox() }
-        }
-        runtime.start(erasedMiddleware)
+        runtime.start(middleware)
     }
 
     /// Dispatches an action, recording the call site as its source, and processes it — with
@@ -175,6 +200,6 @@ public final class Store<Action: Sendable, State> {
 
     /// The number of actions waiting in the inbox.
     package nonisolated var pendingInboxCount: Int {
-        _runtime.storage.activity.inboxCount
+        _runtime.storage.inboxCount
     }
 }

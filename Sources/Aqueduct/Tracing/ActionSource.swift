@@ -24,9 +24,17 @@
 /// whose effect sent it, or during whose processing it was dispatched — `nil` for an action
 /// from outside. See ``ActionCause``.
 ///
-/// `ActionSource` is a value: `Sendable`, `Hashable` and `Codable`. Two sources are equal when
-/// their strings and lines are equal, however they were captured; ``seq`` and ``cause`` are
-/// not compared, hashed or encoded (a recording writes them as fields of their own).
+/// `ActionSource` is a value: `Sendable`, `Hashable` and `Codable`.
+///
+/// ## Equality
+/// Two sources are equal when they have the same ``file``, ``function`` and ``line`` — however
+/// they were captured, from literals or from strings — and the same info lines, compared by
+/// what they hold: a line given as text equals a line with the same text; a line that is built
+/// when read (an effect's, a bridge's, one added with ``appendingInfo(deferred:)``) equals only
+/// itself, the same line of the same derivation — comparing never builds a line, describes an
+/// action or calls a closure you gave. Compare ``info`` to compare the text. ``seq`` and
+/// ``cause`` are not compared or hashed (nor encoded: a recording writes them as fields of their
+/// own). Hashing combines the file, function and line.
 public struct ActionSource: Sendable {
     // The stamps — the cause's kind, ``seq`` and the cause's number, 48 bits each — are
     // declared after the two `StaticString`s (17 bytes each) to fill their padding: a stamped
@@ -193,8 +201,12 @@ public struct ActionSource: Sendable {
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
     public var file: String { _node?.file ?? _fileLiteral.description }
 
-    /// The function that dispatched the action, in `#function` form (`start(_:)`).
-    public var function: String { _node?.function ?? _functionLiteral.description }
+    /// The function that dispatched the action, in `#function` form (`start(_:)`), or
+    /// `top-level code` for a dispatch from the top level of an executable's `main.swift`
+    /// (where `#function` gives the module's name).
+    public var function: String {
+        withCallSite(_node) { _, function in String(decoding: function, as: UTF8.self) }
+    }
 
     /// Free-form context: what the dispatcher said, and one line per derivation hop (an effect
     /// that sent the action, a bridge that derived it), oldest first. `nil` when nothing was
@@ -260,15 +272,81 @@ public struct ActionSource: Sendable {
 }
 
 extension ActionSource: Hashable {
+    /// Whether two sources have the same call site and the same info lines; see "Equality"
+    /// above.
+    ///
+    /// - Complexity: O(*n*) in the length of the strings and the number of info lines; no line
+    ///   is built.
     public static func == (lhs: ActionSource, rhs: ActionSource) -> Bool {
-        lhs.line == rhs.line && lhs.info == rhs.info && lhs.file == rhs.file && lhs.function == rhs.function
+        guard lhs.line == rhs.line else { return false }
+        let (lhsNode, rhsNode) = (lhs._node, rhs._node)
+        let sameCallSite = lhs.withCallSite(lhsNode) { lhsFile, lhsFunction in
+            rhs.withCallSite(rhsNode) { rhsFile, rhsFunction in
+                lhsFile.elementsEqual(rhsFile) && lhsFunction.elementsEqual(rhsFunction)
+            }
+        }
+        return sameCallSite && Self.infoLines(lhsNode, equal: rhsNode)
     }
 
+    /// Combines the file, function and line.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(file)
-        hasher.combine(function)
+        withCallSite(_node) { file, function in
+            hasher.combine(bytes: UnsafeRawBufferPointer(file))
+            hasher.combine(0xFF as UInt8)  // no UTF-8 string holds it: ends the file
+            hasher.combine(bytes: UnsafeRawBufferPointer(function))
+        }
         hasher.combine(line)
-        hasher.combine(info)
+    }
+
+    /// The name ``function`` gives top-level code.
+    private static let topLevelCode: StaticString = "top-level code"
+
+    /// Calls `body` with the UTF-8 of the file and of the function as ``file`` and ``function``
+    /// give them (top-level code named so), without making strings of the literals.
+    private func withCallSite<Result>(
+        _ node: (any SourceNode)?,
+        _ body: (_ file: UnsafeBufferPointer<UInt8>, _ function: UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        Self.withUTF8(node?.file, orLiteral: _fileLiteral) { file in
+            Self.withUTF8(node?.function, orLiteral: _functionLiteral) { function in
+                guard Self.isModule(function, of: file) else { return body(file, function) }
+                return Self.topLevelCode.withUTF8Buffer { body(file, $0) }
+            }
+        }
+    }
+
+    /// Whether `function` is the module part of `file` (`App` for `App/main.swift`): what
+    /// `#function` gives at the top level of `main.swift`.
+    internal static func isModule(_ function: UnsafeBufferPointer<UInt8>, of file: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let slash = file.firstIndex(of: UInt8(ascii: "/")), slash == function.count else { return false }
+        return file[..<slash].elementsEqual(function)
+    }
+
+    /// Calls `body` with the UTF-8 of `string`, or of `literal` when there is no run-time string.
+    private static func withUTF8<Result>(
+        _ string: String?,
+        orLiteral literal: StaticString,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard var string else { return literal.withUTF8Buffer(body) }
+        return string.withUTF8(body)
+    }
+
+    /// Whether two lists of info lines are equal, newest first: the same node from there on,
+    /// or text lines with the same text. Nodes that carry only strings have no line and are
+    /// skipped.
+    private static func infoLines(_ lhs: (any SourceNode)?, equal rhs: (any SourceNode)?) -> Bool {
+        var (left, right) = (lhs, rhs)
+        while true {
+            while let node = left, !node.hasInfoLine { left = SourceNodes.node(node.earlier) }
+            while let node = right, !node.hasInfoLine { right = SourceNodes.node(node.earlier) }
+            guard let leftNode = left, let rightNode = right else { return left == nil && right == nil }
+            if leftNode === rightNode { return true }
+            guard let leftText = leftNode.textLine, let rightText = rightNode.textLine, leftText == rightText else {
+                return false
+            }
+            (left, right) = (SourceNodes.node(leftNode.earlier), SourceNodes.node(rightNode.earlier))
+        }
     }
 }
 
@@ -340,4 +418,13 @@ internal final class SourceExtras: SourceNode {
 
     @usableFromInline
     var infoLine: String? { line?.text }
+
+    @usableFromInline
+    var hasInfoLine: Bool { line != nil }
+
+    @usableFromInline
+    var textLine: String? {
+        if case .text(let text) = line { return text }
+        return nil
+    }
 }

@@ -19,9 +19,19 @@ internal protocol SourceNode: AnyObject, Sendable {
     var earlier: SourceNodeReference? { get }
     /// This node's line, built each time it is read; `nil` for a node that only carries strings.
     var infoLine: String? { get }
+    /// Whether the node has a line at all, without building it.
+    var hasInfoLine: Bool { get }
+    /// The line when it was given as text, for comparing sources without building lines; `nil`
+    /// for a line built when read (a bridge's, an effect's, a deferred one).
+    var textLine: String? { get }
 }
 
 extension SourceNode {
+    @usableFromInline
+    var hasInfoLine: Bool { true }
+    @usableFromInline
+    var textLine: String? { nil }
+
     @usableFromInline
     var file: String? { SourceNodes.node(earlier)?.file }
     @usableFromInline

@@ -1,10 +1,20 @@
 /// Writes the generated file for one source file: its imports, then for each opted-in enum an
-/// extension with one accessor per case and the ``GeneratedCaseAccessors``-style conformance
-/// that lists them by name.
+/// extension with what `CaseAccessible` requires — `AllCasePaths`, one case path per case, and
+/// `allCasePaths` — and one optional accessor per case.
 ///
 /// ```swift
 /// // For `public enum SyncAction: CaseAccessible { case start, finished(count: Int) }`:
 /// extension SyncAction {
+///     public struct AllCasePaths: Sendable {
+///         /// `.start`.
+///         public var start: CasePath<SyncAction, Void> {
+///             CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+///         }
+///         …
+///     }
+///
+///     public static var allCasePaths: AllCasePaths { AllCasePaths() }
+///
 ///     /// `()` when this is `.start`, otherwise `nil`.
 ///     public var start: Void? {
 ///         if case .start = self { return () }
@@ -24,7 +34,7 @@ package enum Emitter {
     /// The suffix of generated file names: `AppAction.swift` → `AppAction+CaseAccessors.swift`.
     package static let generatedSuffix = "+CaseAccessors.swift"
 
-    /// The module that declares `CaseAccessible` and `GeneratedCaseAccessors`.
+    /// The module that declares `CaseAccessible` and `CasePath`.
     package static let libraryModule = "Aqueduct"
 
     /// The name of the generated file for a source file name.
@@ -63,48 +73,96 @@ package enum Emitter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The accessor extension and the conformance for one enum.
+    /// The extension for one enum: its `AllCasePaths` and `allCasePaths`, which conform it to
+    /// `CaseAccessible`, then one accessor per case.
     private static func extensions(_ declaration: EnumDeclaration) -> [String] {
         let access = declaration.access.map { "\($0) " } ?? ""
         let depth = declaration.conditions.count
-        var lines: [String] = []
-        if !declaration.cases.isEmpty {
-            lines.append("extension \(declaration.qualifiedName) {")
-            let cases = ConditionalTree.build(
-                declaration.cases.map { (element: $0, frames: Array($0.conditions.dropFirst(depth))) }
-            )
-            lines += ConditionalTree.lines(cases, indent: "    ", spaced: true) { accessor(for: $0, access: access) }
-            lines += ["}", ""]
-        }
-        lines.append("extension \(declaration.qualifiedName): GeneratedCaseAccessors {")
-        lines.append("    /// Every generated case accessor with its name, for messages that name a case key path.")
-        let listed = declaration.cases.filter { $0.availability.isEmpty }
-        if listed.isEmpty {
-            lines.append("    \(access)static var caseAccessors: [CaseAccessor<Self>] { [] }")
+        let enumName = declaration.qualifiedName
+        let shownEnum = "`\(Parser.unquoted(enumName.split(separator: ".").last.map(String.init) ?? enumName))`"
+        let cases = ConditionalTree.build(
+            declaration.cases.map { (element: $0, frames: Array($0.conditions.dropFirst(depth))) }
+        )
+        var lines = ["extension \(enumName) {"]
+        lines.append("    /// The case paths of \(shownEnum), one per case: what `\\.name` names in lifts, bridges,")
+        lines.append("    /// projections and `receive`.")
+        if declaration.cases.isEmpty {
+            lines.append("    \(access)struct AllCasePaths: Sendable {}")
         } else {
-            lines.append("    \(access)static var caseAccessors: [CaseAccessor<Self>] {")
-            lines.append("        var accessors: [CaseAccessor<Self>] = []")
-            lines.append("        accessors.reserveCapacity(\(listed.count))")
-            let entries = ConditionalTree.build(
-                listed.map { (element: $0, frames: Array($0.conditions.dropFirst(depth))) }
-            )
-            lines += ConditionalTree.lines(entries, indent: "        ", spaced: false) { element in
-                let name = element.name
-                let literal = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-                return [
-                    "        accessors.append(CaseAccessor(\"\(literal)\", \\Self.\(name), chained: \\Self?.?.\(name)))"
-                ]
+            lines.append("    \(access)struct AllCasePaths: Sendable {")
+            lines += ConditionalTree.lines(cases, indent: "        ", spaced: true) {
+                casePath(for: $0, enumName: enumName, access: access)
             }
-            lines.append("        return accessors")
             lines.append("    }")
+        }
+        lines += [
+            "",
+            "    /// The case paths of \(shownEnum).",
+            "    \(access)static var allCasePaths: AllCasePaths { AllCasePaths() }",
+        ]
+        if !declaration.cases.isEmpty {
+            lines.append("")
+            lines += ConditionalTree.lines(cases, indent: "    ", spaced: true) { accessor(for: $0, access: access) }
         }
         lines.append("}")
         return lines
     }
 
+    /// A case name as generated code writes it, after a `.` or in a declaration: backticked
+    /// when a bare name would mean something else there (`.Type` is a metatype, `.Protocol`
+    /// an existential's).
+    static func spelled(_ name: String) -> String {
+        let bare = Parser.unquoted(name)
+        return name == bare && reservedAfterDot.contains(bare) ? "`\(bare)`" : name
+    }
+
+    /// Names a case may have without backticks that mean something else after a `.`.
+    private static let reservedAfterDot: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
+
+    /// The payload's type as a case path's `Value`: `Void`, the one type, or a tuple of all.
+    private static func valueType(of payload: [PayloadElement]?) -> String {
+        guard let payload else { return "Void" }
+        if payload.count == 1 { return payload[0].type }
+        return "("
+            + payload.map { element in element.label.map { "\($0): \(element.type)" } ?? element.type }
+            .joined(separator: ", ") + ")"
+    }
+
+    /// One case path: `var name: CasePath<Enum, Payload> { CasePath("name", embed: …, extract: …) }`.
+    private static func casePath(for element: CaseDeclaration, enumName: String, access: String) -> [String] {
+        let name = spelled(element.name)
+        let embed: String
+        let extract: String
+        switch element.payload {
+        case nil:
+            embed = ".\(name)"
+            extract = "if case .\(name) = $0 { () } else { nil }"
+        case let payload? where payload.count == 1:
+            embed = ".\(name)(\(payload[0].label.map { "\($0): " } ?? "")$0)"
+            extract = "if case .\(name)(let value) = $0 { value } else { nil }"
+        case let payload?:
+            let arguments = payload.enumerated().map { offset, element in
+                (element.label.map { "\($0): " } ?? "") + "$0.\(offset)"
+            }
+            embed = ".\(name)(" + arguments.joined(separator: ", ") + ")"
+            let bindings = payload.indices.map { "let value\($0)" }.joined(separator: ", ")
+            let values = payload.indices.map { "value\($0)" }.joined(separator: ", ")
+            extract = "if case .\(name)(\(bindings)) = $0 { (\(values)) } else { nil }"
+        }
+        let literal = Parser.unquoted(element.name).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        var lines = ["        /// `.\(Parser.unquoted(element.name))`."]
+        lines += element.availability.map { "        \($0)" }
+        lines += [
+            "        \(access)var \(name): CasePath<\(enumName), \(valueType(of: element.payload))> {",
+            "            CasePath(\"\(literal)\", embed: { \(embed) }, extract: { \(extract) })",
+            "        }",
+        ]
+        return lines
+    }
+
     /// One accessor: `var name: Payload? { if case .name(let value) = self { return value }; return nil }`.
     private static func accessor(for element: CaseDeclaration, access: String) -> [String] {
-        let name = element.name
+        let name = spelled(element.name)
         let shown = "`.\(Parser.unquoted(name))`"
         var lines: [String] = []
         let type: String
@@ -123,10 +181,7 @@ package enum Emitter {
             result = "value"
         case let payload?:
             lines.append("    /// The payload of \(shown) when this is that case, otherwise `nil`.")
-            type =
-                "("
-                + payload.map { element in element.label.map { "\($0): \(element.type)" } ?? element.type }
-                .joined(separator: ", ") + ")"
+            type = valueType(of: payload)
             pattern = ".\(name)(" + payload.indices.map { "let value\($0)" }.joined(separator: ", ") + ")"
             result =
                 "("

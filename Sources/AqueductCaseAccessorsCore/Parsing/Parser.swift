@@ -604,7 +604,7 @@ package struct Parser {
                 problem = "it is \(access!), so the generated file beside it cannot see it; make it internal or wider"
             } else if scope.isPrivate {
                 problem =
-                    "it is inside a private type, so the generated file beside it cannot see it; make that type "
+                    "it is inside a private or fileprivate type, so the generated file beside it cannot see it; make that type "
                     + "internal or wider"
             } else if inheritance.contains(where: { $0.contains { $0.isPunctuation("~") } }) {
                 problem = "it is noncopyable (`~Copyable`), and an accessor would have to consume it"
@@ -729,10 +729,8 @@ package struct Parser {
             ranges.append(typeRange)
             position = end + 1  // past the comma
         }
-        if tokens[close - 1].isPunctuation(",") {
-            report(tokens[close].line, "trailing comma in the payload of case \(caseName)")
-            return nil
-        }
+        // A trailing comma (`case moved(from: Int, to: Int,)`, Swift 6.1 and later) ended the
+        // last element like any other comma.
         return (elements, ranges)
     }
 

@@ -98,9 +98,12 @@ package enum Command {
             return checking
                 ? "\(path):1: error: missing: \(Plan.display(source)) declares CaseAccessible enums"
                 : "Wrote \(path)"
-        case .update(_, _, let source):
+        case .update(_, let contents, let source, let existing):
+            let what =
+                CaseChanges(old: existing, new: contents).summary
+                ?? "generates something else (its imports, or the generator's format, changed)"
             return checking
-                ? "\(path):1: error: out of date: \(Plan.display(source)) generates something else"
+                ? "\(path):1: error: out of date: \(Plan.display(source)): \(what)"
                 : "Updated \(path)"
         case .remove(_, let source, let sourceExists):
             let why =

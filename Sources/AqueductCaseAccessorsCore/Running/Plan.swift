@@ -23,15 +23,16 @@ package struct Plan: Equatable, Sendable {
     package enum Change: Equatable, Sendable {
         /// Create the file, which is missing.
         case create(path: String, contents: String, source: String)
-        /// Replace the file, which differs from what its source generates.
-        case update(path: String, contents: String, source: String)
+        /// Replace the file, which differs from what its source generates; `existing` is what it
+        /// holds now.
+        case update(path: String, contents: String, source: String, existing: String)
         /// Remove the file: its source is gone or declares no opted-in enum.
         case remove(path: String, source: String, sourceExists: Bool)
 
         /// The generated file the change is about.
         package var path: String {
             switch self {
-            case .create(let path, _, _), .update(let path, _, _), .remove(let path, _, _): path
+            case .create(let path, _, _), .update(let path, _, _, _), .remove(let path, _, _): path
             }
         }
     }
@@ -45,11 +46,12 @@ package struct Plan: Equatable, Sendable {
 
     /// Works out the plan for `groups`.
     ///
-    /// Every listed file is read. A file whose first line is the generator's header is a
-    /// generated file; any other is parsed (when it mentions `CaseAccessible`). A generated
-    /// file is expected beside each source with an opted-in enum; one that no source expects
-    /// is stale. A file in the expected place that the generator did not write is a problem,
-    /// never overwritten.
+    /// Every listed file is read. A file is a generated one when both its name ends in
+    /// `+CaseAccessors.swift` and its first line is the generator's header; any other is a
+    /// source, parsed when it mentions `CaseAccessible` — a file that only copies the header
+    /// is never removed. A generated file is expected beside each source with an opted-in enum;
+    /// one that no source expects is stale. A file in the expected place that the generator did
+    /// not write is a problem, never overwritten.
     ///
     /// - Parameter groups: The files, by module.
     /// - Returns: The plan.
@@ -63,7 +65,7 @@ package struct Plan: Equatable, Sendable {
                     plan.problems.append("\(display(file)):1: error: cannot read the file")
                     continue
                 }
-                if text.hasPrefix(Emitter.headerPrefix) {
+                if file.hasSuffix(Emitter.generatedSuffix) && text.hasPrefix(Emitter.headerPrefix) {
                     generated.insert(file)
                     continue
                 }
@@ -88,7 +90,9 @@ package struct Plan: Equatable, Sendable {
             if existing == output.contents {
                 plan.upToDate += 1
             } else if existing.hasPrefix(Emitter.headerPrefix) {
-                plan.changes.append(.update(path: path, contents: output.contents, source: output.source))
+                plan.changes.append(
+                    .update(path: path, contents: output.contents, source: output.source, existing: existing)
+                )
             } else {
                 plan.problems.append(
                     "\(display(path)):1: error: this file was not written by case-accessors, but the accessors of "
@@ -116,7 +120,7 @@ package struct Plan: Equatable, Sendable {
     package func apply() throws(WriteError) {
         for change in changes {
             switch change {
-            case .create(let path, let contents, _), .update(let path, let contents, _):
+            case .create(let path, let contents, _), .update(let path, let contents, _, _):
                 try Self.writeFile(contents, to: path)
             case .remove(let path, _, _):
                 guard unlink(path) == 0 else { throw WriteError(path: path, reason: Self.lastError()) }

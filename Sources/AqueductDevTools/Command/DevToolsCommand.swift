@@ -31,9 +31,11 @@ struct DevToolsCommand {
           -h, --help                  Shows this help.
 
         EXIT STATUS:
-          0 the report was written; 64 the command line is wrong; 65 the recording has a line that is
-          not a record, too long or out of order; 66 the recording cannot be opened; 73 the report
-          cannot be created; 74 reading or writing failed part way.
+          0 the report was written; 64 the command line is wrong (or --output is the recording); 65 the
+          recording has a line that is not a record, too long or out of order, or no record at all;
+          66 the recording cannot be opened; 73 the report cannot be created (or its path is a link,
+          a FIFO or a device); 74 reading or writing failed part way. The report is private (mode
+          0600), like the recording.
 
         EXAMPLE:
           swift run AqueductDevTools report session.jsonl --output report.html
@@ -141,6 +143,13 @@ struct DevToolsCommand {
         } catch {
             throw DevToolsError.reading(options.recording, error)
         }
+        guard !recording.sessions.isEmpty else {
+            throw DevToolsError(
+                status: .dataError,
+                message: "\(options.recording) holds no record: it is empty, or blank lines only. "
+                    + "A recording holds a session header or an action record on each line."
+            )
+        }
         for warning in recording.warnings {
             standardError("warning: \(options.recording): \(warning)\n")
         }
@@ -150,7 +159,7 @@ struct DevToolsCommand {
             recordingName: Self.fileName(of: options.recording)
         )
         let bytes = page.html()
-        try ReportFile.write(bytes, to: options.output)
+        try ReportFile.write(bytes, to: options.output, notReplacing: options.recording)
         let actions = recording.records.count == 1 ? "1 action" : "\(recording.records.count) actions"
         standardOutput("Wrote \(options.output): \(actions), \(ReportFile.describeSize(bytes.count)).\n")
     }

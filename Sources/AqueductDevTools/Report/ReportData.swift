@@ -14,6 +14,12 @@ import Foundation
 /// of numbers much faster than arrays of objects. Record `i` is element `i` of every column;
 /// `-1` stands for "none". Records `i`'s info lines are `info[infoStart[i] ..< infoStart[i + 1]]`,
 /// its changes likewise with `changeStart`.
+///
+/// A number JavaScript cannot hold exactly (beyond 2⁵³) is written as a string, so that a
+/// `seq` of any size is shown as recorded; the script never computes with a `seq`: the tree
+/// is built from `parent`, the index of a record's cause in the same session, which the tool
+/// works out here. A recording of several sessions, or with gaps, also gets markers: rows
+/// of their own in the timeline, before the record at `markerAt`.
 struct ReportData {
     var title: String
     var recordingName: String
@@ -50,6 +56,32 @@ struct ReportData {
     var changeAfter: [Int] = []
     /// The record indices whose diff had more changes than were recorded.
     var truncated: [Int] = []
+    /// The record indices whose states the recorder did not compare.
+    var skipped: [Int] = []
+    /// The index of the record of each record's cause, in its session, or -1 (none, or not in
+    /// the recording).
+    var parent: [Int] = []
+    /// The session of each record, from 0, and each session's description.
+    var session: [Int] = []
+    var sessions: [String] = []
+    /// Rows between records: a session's start (kind 0) or a gap (kind 1), before the record
+    /// at `markerAt` (the record count for the end), with its text.
+    var markerAt: [Int] = []
+    var markerKind: [Int] = []
+    var markerText: [Int] = []
+    /// How many actions the recorder dropped, in all gaps.
+    var droppedCount = 0
+
+    /// `1,200`: digits grouped by three, as the page writes its counts.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return (number < 0 ? "-" : "") + digits
+    }
 
     /// The kinds' numbers, in the order of the script's `KINDS` table.
     static func number(of kind: ActionRecord.CauseKind?) -> Int {
@@ -75,32 +107,64 @@ struct ReportData {
         let origin = startEpochMilliseconds / 1_000
         var table = StringTable()
         let count = recording.records.count
-        for column in [\ReportData.seq, \.cause, \.kind, \.action, \.value, \.file, \.function] {
+        for column in [\ReportData.seq, \.cause, \.kind, \.action, \.value, \.file, \.function, \.parent, \.session] {
             self[keyPath: column].reserveCapacity(count)
         }
-        for (index, record) in recording.records.enumerated() {
-            seq.append(record.seq)
-            cause.append(record.cause?.seq ?? -1)
-            kind.append(Self.number(of: record.cause?.kind))
-            let offset = (record.time.timeIntervalSince1970 - origin) * 1_000_000
-            timeMicroseconds.append(Int64(offset.rounded()))
-            durationNanoseconds.append(record.durationNanoseconds)
-            action.append(table.index(of: record.action.description))
-            value.append(record.action.value.map { table.index(of: $0.jsonText) } ?? -1)
-            file.append(table.index(of: record.source.file))
-            function.append(table.index(of: record.source.function))
-            line.append(record.source.line)
-            for text in record.source.info { info.append(table.index(of: text)) }
-            infoStart.append(info.count)
-            for change in record.changes {
-                changePath.append(table.index(of: change.path))
-                changeBefore.append(change.before.map { table.index(of: $0) } ?? -1)
-                changeAfter.append(change.after.map { table.index(of: $0) } ?? -1)
+        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let isSplit = recording.sessions.count > 1
+        for (sessionIndex, recorded) in recording.sessions.enumerated() {
+            let first = seq.count
+            let started = recorded.start.map { "started \($0.formatted(time))" } ?? "started before any session header"
+            let process = recorded.process.map { ", process \($0)" } ?? ""
+            sessions.append("Session \(sessionIndex + 1) of \(recording.sessions.count) · \(started)\(process)")
+            if isSplit {
+                markerAt.append(first)
+                markerKind.append(0)
+                markerText.append(table.index(of: sessions[sessionIndex]))
             }
-            changeStart.append(changePath.count)
-            if record.changesTruncated { truncated.append(index) }
+            for gap in recorded.gaps {
+                droppedCount += gap.droppedCount
+                markerAt.append(first + gap.position)
+                markerKind.append(1)
+                let actions = gap.droppedCount == 1 ? "1 action" : "\(Self.grouped(gap.droppedCount)) actions"
+                markerText.append(
+                    table.index(of: "\(actions) not recorded (#\(gap.firstSeq)–#\(gap.lastSeq)): \(gap.reason)")
+                )
+            }
+            var indexOfSeq: [Int: Int] = [:]
+            for record in recorded.records {
+                let index = seq.count
+                indexOfSeq[record.seq] = index
+                session.append(sessionIndex)
+                parent.append(record.cause.flatMap { indexOfSeq[$0.seq] }.flatMap { $0 < index ? $0 : nil } ?? -1)
+                append(record, index: index, origin: origin, table: &table)
+            }
         }
         strings = table.strings
+    }
+
+    private mutating func append(_ record: ActionRecord, index: Int, origin: Double, table: inout StringTable) {
+        seq.append(record.seq)
+        cause.append(record.cause?.seq ?? -1)
+        kind.append(Self.number(of: record.cause?.kind))
+        let offset = (record.time.timeIntervalSince1970 - origin) * 1_000_000
+        timeMicroseconds.append(Int64(offset.rounded()))
+        durationNanoseconds.append(record.durationNanoseconds)
+        action.append(table.index(of: record.action.description))
+        value.append(record.action.value.map { table.index(of: $0.jsonText) } ?? -1)
+        file.append(table.index(of: record.source.file))
+        function.append(table.index(of: record.source.function))
+        line.append(record.source.line)
+        for text in record.source.info { info.append(table.index(of: text)) }
+        infoStart.append(info.count)
+        for change in record.changes {
+            changePath.append(table.index(of: change.path))
+            changeBefore.append(change.before.map { table.index(of: $0) } ?? -1)
+            changeAfter.append(change.after.map { table.index(of: $0) } ?? -1)
+        }
+        changeStart.append(changePath.count)
+        if record.changesTruncated { truncated.append(index) }
+        if record.changesSkipped { skipped.append(index) }
     }
 }
 
@@ -117,18 +181,35 @@ extension ReportData {
         }
         writer.key("startEpochMilliseconds")
         writer.integer(Int64(startEpochMilliseconds))
-        for (name, texts) in [("warnings", warnings), ("strings", strings)] {
+        writer.key("droppedCount")
+        writer.integer(droppedCount)
+        for (name, texts) in [("warnings", warnings), ("strings", strings), ("sessions", sessions)] {
             writer.key(name)
             writer.beginArray()
             for text in texts { writer.string(text) }
             writer.endArray()
         }
-        func column(_ name: String, _ numbers: [some BinaryInteger]) {
+        // Beyond 2⁵³ a JavaScript number is not exact: such a number is written as text. One
+        // function a type, not one generic: the tool runs in debug builds, where a generic
+        // call per number costs several times the work.
+        func column(_ name: String, _ numbers: [Int]) {
             writer.key(name)
             writer.beginArray()
-            for number in numbers { writer.integer(number) }
+            for number in numbers {
+                if number.magnitude < 1 << 53 { writer.integer(number) } else { writer.string(number.description) }
+            }
             writer.endArray()
         }
+        func column(_ name: String, _ numbers: [Int64]) { column(name, numbers.map { Int($0) }) }
+        func column(_ name: String, _ numbers: [UInt]) {
+            writer.key(name)
+            writer.beginArray()
+            for number in numbers {
+                if number < 1 << 53 { writer.integer(Int(number)) } else { writer.string(number.description) }
+            }
+            writer.endArray()
+        }
+        func column(_ name: String, _ numbers: [UInt64]) { column(name, numbers.map { UInt($0) }) }
         column("seq", seq)
         column("cause", cause)
         column("kind", kind)
@@ -146,6 +227,12 @@ extension ReportData {
         column("changeBefore", changeBefore)
         column("changeAfter", changeAfter)
         column("truncated", truncated)
+        column("skipped", skipped)
+        column("parent", parent)
+        column("session", session)
+        column("markerAt", markerAt)
+        column("markerKind", markerKind)
+        column("markerText", markerText)
         writer.endObject()
         return Array(writer.text.utf8)
     }

@@ -24,17 +24,16 @@ extension ReportPage {
           ];
 
           // ---- Indices, each built in one pass --------------------------------------------------
-          // A cause is an earlier seq and seqs grow, so a parent's index is below its child's:
-          // one forward pass gives depths, one backward pass gives subtree sizes.
-          const indexOfSeq = new Map();
-          for (let i = 0; i < n; i++) indexOfSeq.set(seq[i], i);
-          const parent = new Int32Array(n).fill(-1);
+          // The tool gives each record's cause as the index of its record in the same session
+          // (-1: outside, or recorded in an earlier file), always below its own: one forward
+          // pass gives depths, one backward pass gives subtree sizes. A seq is only shown, never
+          // computed with: beyond 2^53 it is text.
+          const parent = Int32Array.from(data.parent);
           const depth = new Int32Array(n);
           const childStart = new Int32Array(n + 1);
           for (let i = 0; i < n; i++) {
-            const p = causeSeq[i] < 0 ? undefined : indexOfSeq.get(causeSeq[i]);
-            if (p === undefined) continue;  // outside, or a cause recorded in an earlier file
-            parent[i] = p;
+            const p = parent[i];
+            if (p < 0 || p >= i) { parent[i] = -1; continue; }
             depth[i] = depth[p] + 1;
             childStart[p + 1]++;
           }
@@ -59,6 +58,10 @@ extension ReportPage {
             }
           }
           const truncated = new Set(data.truncated);
+          const skipped = new Set(data.skipped);
+          const sessionCount = data.sessions.length;
+          // Rows between records (a session's start, a gap), in the timeline without a filter.
+          const markerCount = data.markerAt.length;
 
           // ---- Text ------------------------------------------------------------------------------
           // Control characters and characters that reorder text are shown as \u{…}: a recording
@@ -141,17 +144,23 @@ extension ReportPage {
               if (!bySeq && !haystack) buildHaystack();
               matches = new Uint8Array(n);
               for (let i = 0; i < n; i++) {
-                matches[i] = bySeq ? (seq[i] === Number(bySeq[1]) ? 1 : 0) : (haystack[i].includes(query) ? 1 : 0);
+                matches[i] = bySeq ? (String(seq[i]) === bySeq[1] ? 1 : 0) : (haystack[i].includes(query) ? 1 : 0);
               }
             }
             computeShown();
           };
 
           const computeShown = () => {
-            const out = new Int32Array(n);
+            const out = new Int32Array(n + markerCount);
             let k = 0;
             if (view === 'timeline') {
-              for (let i = 0; i < n; i++) if (!matches || matches[i]) out[k++] = i;
+              // A marker is listed as -(its number + 1), before the record it precedes.
+              let m = 0;
+              for (let i = 0; i < n; i++) {
+                if (!matches) while (m < markerCount && data.markerAt[m] <= i) out[k++] = -(++m);
+                if (!matches || matches[i]) out[k++] = i;
+              }
+              if (!matches) while (m < markerCount) out[k++] = -(++m);
             } else {
               // With a filter, a match keeps its causes listed (dimmed), so it stays in its tree.
               let keep = null;
@@ -192,10 +201,12 @@ extension ReportPage {
               role: inTree ? 'treeitem' : 'option',
               'aria-selected': String(i === selected),
               'data-seq': String(seq[i]),
+              'data-index': String(i),
               'data-depth': String(depth[i]),
               'data-kind': KINDS[kind[i]].badge,
             };
-            if (causeSeq[i] >= 0) attributes['data-cause'] = String(causeSeq[i]);
+            if (kind[i] > 0) attributes['data-cause'] = String(causeSeq[i]);
+            if (sessionCount > 1) attributes['data-session'] = String(data.session[i] + 1);
             const hasChildren = childStart[i + 1] > childStart[i];
             if (inTree) {
               attributes['aria-level'] = String(depth[i] + 1);
@@ -221,13 +232,23 @@ extension ReportPage {
                 el('bdi', {}, visible(fileName(file)) + ':' + data.line[i])));
           };
 
+          const markerRow = (m, position) => el('div', {
+            class: 'row marker ' + (data.markerKind[m] === 0 ? 'session' : 'gap'),
+            style: 'top:' + position * ROW + 'px',
+            role: 'separator',
+            'data-marker': data.markerKind[m] === 0 ? 'session' : 'gap',
+          }, el('span', { class: 'marker-text' }, (data.markerKind[m] === 0 ? '' : '⚠ ') + visible(S[data.markerText[m]])));
+
           const render = () => {
             spacer.style.height = shown.length * ROW + 'px';
             const height = list.clientHeight || window.innerHeight;
             const first = Math.max(0, Math.floor(list.scrollTop / ROW) - OVERSCAN);
             const last = Math.min(shown.length, Math.ceil((list.scrollTop + height) / ROW) + OVERSCAN);
             const rows = [];
-            for (let position = first; position < last; position++) rows.push(row(shown[position], position));
+            for (let position = first; position < last; position++) {
+              const i = shown[position];
+              rows.push(i >= 0 ? row(i, position) : markerRow(-i - 1, position));
+            }
             spacer.replaceChildren(...rows);
           };
 
@@ -302,6 +323,8 @@ extension ReportPage {
           };
           const applyRecord = (i) => {
             const log = [];
+            // A session starts from its store's initial state: nothing known carries over.
+            if (i > 0 && data.session[i] !== data.session[i - 1]) replace(holder, '', newNode(), log);
             for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) {
               const steps = ['', ...stepsOf(data.changePath[c])];
               const before = data.changeBefore[c], after = data.changeAfter[c];
@@ -340,6 +363,8 @@ extension ReportPage {
           // A state can be large (a history of thousands of entries): the panel shows at most
           // NODE_LIMIT parts, and at most CHILD_LIMIT parts of any one.
           const NODE_LIMIT = 1500, CHILD_LIMIT = 200;
+          // The rows of a state diff drawn at once; more on request.
+          const CHANGE_PAGE = 200;
           const stateTree = (i) => {
             const root = stateAfter(i);
             const changedHere = new Set();
@@ -420,6 +445,8 @@ extension ReportPage {
             const info = el('ol', { class: 'info' });
             for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) info.append(el('li', {}, visible(S[data.info[k]])));
             parts.push(el('dl', { class: 'facts' },
+              sessionCount > 1 ? el('dt', {}, 'session') : null,
+              sessionCount > 1 ? el('dd', { id: 'detail-session' }, visible(data.sessions[data.session[i]])) : null,
               el('dt', {}, 'cause'), el('dd', { id: 'detail-cause' }, causeLine),
               el('dt', {}, 'time'), el('dd', { class: 'mono' },
                 absoluteTime(i) + '  (' + formatOffset(offsetOf(i)) + ' since #' + (n ? seq[0] : 0) + ')'),
@@ -456,26 +483,42 @@ extension ReportPage {
                 formatNumber(subtree[i] - 1) + ' in all'), setOff);
             }
 
-            // Its state diff.
+            // Its state diff, a page of rows at a time: a record may list any number of changes.
             parts.push(el('h3', {}, 'State changes'));
             const first = data.changeStart[i], end = data.changeStart[i + 1];
-            if (first === end) {
+            if (skipped.has(i)) {
+              parts.push(el('p', { class: 'note', id: 'detail-skipped' },
+                'The recorder did not compare the state for this action: it was behind (changes_skipped).'));
+            } else if (first === end) {
               parts.push(el('p', { class: 'empty' }, 'No state change.'));
             } else {
               const side = (index, name) => (index < 0
                 ? el('td', { class: name }, el('span', { class: 'none' }, '(none)'))
                 : el('td', { class: name }, visible(S[index])));
               const body = el('tbody', {});
-              for (let c = first; c < end; c++) {
-                const path = S[data.changePath[c]];
-                body.append(el('tr', {},
-                  el('td', {}, path ? visible(path) : el('span', { class: 'none' }, '(the whole state)')),
-                  side(data.changeBefore[c], 'before'), side(data.changeAfter[c], 'after')));
-              }
+              let next = first;
+              const more = el('button', { type: 'button', class: 'more', id: 'detail-more-changes' });
+              const showPage = () => {
+                const stop = Math.min(end, next + CHANGE_PAGE);
+                const rows = [];
+                for (let c = next; c < stop; c++) {
+                  const path = S[data.changePath[c]];
+                  rows.push(el('tr', {},
+                    el('td', {}, path ? visible(path) : el('span', { class: 'none' }, '(the whole state)')),
+                    side(data.changeBefore[c], 'before'), side(data.changeAfter[c], 'after')));
+                }
+                body.append(...rows);
+                next = stop;
+                more.hidden = next >= end;
+                more.textContent = 'Show ' + formatNumber(Math.min(CHANGE_PAGE, end - next)) + ' more (' +
+                  formatNumber(end - next) + ' of ' + formatNumber(end - first) + ' not shown)';
+              };
+              more.addEventListener('click', showPage);
+              showPage();
               parts.push(el('table', { class: 'diff', id: 'detail-changes' },
                 el('colgroup', {}, el('col', { style: 'width:34%' }), el('col', {}), el('col', {})),
                 el('thead', {}, el('tr', {}, el('th', {}, 'path'), el('th', {}, 'before'), el('th', {}, 'after'))),
-                body));
+                body), more);
             }
             if (truncated.has(i)) parts.push(el('p', { class: 'note' }, 'The diff had more changes than were recorded.'));
 
@@ -496,6 +539,7 @@ extension ReportPage {
           const writeHash = () => {
             const parts = ['view=' + view];
             if (selected >= 0) parts.push('seq=' + seq[selected]);
+            if (selected >= 0 && sessionCount > 1) parts.push('session=' + (data.session[selected] + 1));
             if (filter.value) parts.push('filter=' + encodeURIComponent(filter.value));
             try { history.replaceState(null, '', '#' + parts.join('&')); } catch (error) { /* a file: URL may refuse */ }
           };
@@ -534,12 +578,21 @@ extension ReportPage {
             const twisty = event.target.closest('[data-toggle]');
             if (twisty) { toggle(Number(twisty.getAttribute('data-toggle'))); return; }
             const target = event.target.closest('.row');
-            if (target) select(indexOfSeq.get(Number(target.getAttribute('data-seq'))), false);
+            if (target && target.hasAttribute('data-index')) select(Number(target.getAttribute('data-index')), false);
           });
           list.addEventListener('keydown', (event) => {
             const position = shown.indexOf(selected);
             const page = Math.max(1, Math.floor(list.clientHeight / ROW) - 1);
-            const to = (p) => { event.preventDefault(); if (shown.length) select(shown[Math.max(0, Math.min(shown.length - 1, p))], true); };
+            // Moves to the record at position p, or the nearest one past it in the direction of travel.
+            const to = (p) => {
+              event.preventDefault();
+              if (!shown.length) return;
+              const step = p < position ? -1 : 1;
+              let q = Math.max(0, Math.min(shown.length - 1, p));
+              while (q >= 0 && q < shown.length && shown[q] < 0) q += step;
+              if (q < 0 || q >= shown.length) { q = Math.max(0, Math.min(shown.length - 1, p)); while (q >= 0 && q < shown.length && shown[q] < 0) q -= step; }
+              if (q >= 0 && q < shown.length) select(shown[q], true);
+            };
             switch (event.key) {
               case 'ArrowDown': return to(position + 1);
               case 'ArrowUp': return to(position - 1);
@@ -582,7 +635,9 @@ extension ReportPage {
           $('summary').textContent = formatNumber(n) + ' actions · ' + formatNumber(outside) + ' from outside, ' +
             formatNumber(byKind[1]) + ' bridged, ' + formatNumber(byKind[2]) + ' sent by effects, ' +
             formatNumber(byKind[3]) + ' dispatched during others · spanning ' + formatOffset(span).slice(1) +
-            ' from ' + data.startTime;
+            ' from ' + data.startTime +
+            (sessionCount > 1 ? ' · ' + formatNumber(sessionCount) + ' sessions' : '') +
+            (data.droppedCount > 0 ? ' · ' + formatNumber(data.droppedCount) + ' not recorded (see the gaps)' : '');
           if (data.warnings.length) {
             const box = $('warnings');
             for (const warning of data.warnings) box.append(el('p', {}, 'Warning: ' + visible(warning)));
@@ -590,8 +645,15 @@ extension ReportPage {
           }
           const hash = new URLSearchParams(location.hash.slice(1));
           if (hash.get('filter')) filter.value = hash.get('filter');
-          const wanted = hash.get('seq') === null ? undefined : indexOfSeq.get(Number(hash.get('seq')));
-          if (wanted !== undefined) selected = wanted;
+          if (hash.get('seq') !== null) {
+            const wantedSession = hash.get('session') === null ? -1 : Number(hash.get('session')) - 1;
+            for (let i = 0; i < n; i++) {
+              if (String(seq[i]) === hash.get('seq') && (wantedSession < 0 || data.session[i] === wantedSession)) {
+                selected = i;
+                break;
+              }
+            }
+          }
           view = hash.get('view') === 'causes' ? 'causes' : 'timeline';
           $('view-timeline').setAttribute('aria-pressed', String(view === 'timeline'));
           $('view-causes').setAttribute('aria-pressed', String(view === 'causes'));

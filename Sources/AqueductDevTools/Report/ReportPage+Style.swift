@@ -61,6 +61,9 @@ extension ReportPage {
         #list:focus .row.selected { box-shadow: inset 3px 0 0 var(--accent); }
         .row.context { color: var(--muted); }
         .row > span { overflow: hidden; text-overflow: ellipsis; }
+        .row.marker { display: flex; font-size: 12px; font-weight: 600; color: #344054; background: #eef2f7; }
+        .row.marker.gap { color: #7a5300; background: #fff7e0; }
+        .row.marker:hover { background: #eef2f7; } .row.marker.gap:hover { background: #fff7e0; }
         .seq, .time, .dur { font-family: var(--mono); font-size: 12px; color: var(--muted);
           font-variant-numeric: tabular-nums; }
         .dur { text-align: right; }
@@ -111,6 +114,7 @@ extension ReportPage {
         pre.value { margin: 0; padding: 8px 10px; background: var(--bg); border: 1px solid var(--line);
           border-radius: 6px; font-family: var(--mono); font-size: 12px; overflow: auto; max-height: 240px; }
         .note { color: #7a5300; background: #fff7e0; padding: 4px 8px; border-radius: 4px; }
+        button.more { margin: 6px 0; font: inherit; font-size: 12px; padding: 3px 10px; cursor: pointer; }
         ul.state, ul.state ul { list-style: none; margin: 0; padding-left: 16px; }
         ul.state { padding-left: 0; font-family: var(--mono); font-size: 12px; }
         ul.state li { margin: 1px 0; }

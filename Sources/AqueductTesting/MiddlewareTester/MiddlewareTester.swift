@@ -10,9 +10,9 @@ import Aqueduct
 /// dispatches, now or later, is recorded too.
 ///
 /// The effect runs on the same engine as a store's — the same interpreter, cancellation by id
-/// and in flight, derived sources — on an executor of the tester's own, as a ``TestStore``'s
-/// effects do: waiting for them is an `await` on that executor, not a poll. What the effects
-/// send is recorded instead of processed.
+/// and in flight, derived sources — on a ``TestScheduler`` of the tester's own, as a
+/// ``TestStore``'s effects do: waiting for them is an `await` on that scheduler, not a poll.
+/// What the effects send is recorded instead of processed.
 ///
 /// ```swift
 /// let tester = MiddlewareTester(appBridges, state: AppState())
@@ -34,7 +34,9 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// waiting for `.run` effects to end and of ``waitForDispatches(count:fileID:filePath:line:column:)``
     /// waiting for actions. One second by default. It never decides when effects have run as
     /// far as they can: the tester's executor does.
-    public var timeout: Duration = .seconds(1)
+    public var timeout: Duration = .milliseconds(1_000) {
+        didSet { scheduler.core.failureBound = timeout }
+    }
 
     /// The state the middleware reads through its `GetState`. Set it before an action to test
     /// the middleware against that state.
@@ -53,6 +55,8 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// The engine, with no reducer and no middleware of its own: it runs the effects `handle`
     /// returns, and what they send is recorded rather than processed further.
     private let runtime: StoreRuntime<M.OutputAction, M.State>
+    /// Runs the effects; only this tester's.
+    private let scheduler = TestScheduler()
 
     /// Creates a tester for a middleware, starting from a state.
     ///
@@ -61,7 +65,13 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - state: The state it reads.
     public init(_ middleware: M, state: M.State) {
         self.middleware = middleware
-        self.runtime = StoreRuntime(initialState: state, reducer: .identity, middleware: nil, effects: .isolated)
+        self.runtime = StoreRuntime(
+            initialState: state,
+            reducer: .identity,
+            middleware: nil,
+            scheduler: scheduler.core
+        )
+        scheduler.core.failureBound = timeout
         runtime.observeProcessing { [weak self] action, source in
             self?.dispatched.append(DispatchedAction(action: action, source: source))
         }
@@ -87,22 +97,23 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// Calls the middleware with an action, runs the effect it returns, and returns what the
     /// effect dispatched, in order.
     ///
-    /// The middleware sees ``state`` as it is; `reducing` then changes it as the reducer would,
-    /// so that the effect — a bridge's `when:` filter, for example — reads the new state.
+    /// The middleware sees ``state`` as it is; `reducing`, the app's reducer (or one made for
+    /// the test), then reduces the action, so that the effect — a bridge's `when:` filter, for
+    /// example — reads the new state.
     /// `.run` effects are awaited; one still running after ``timeout`` fails the test and is
     /// cancelled. For effects that wait on a ``TestClock``, pass `awaitingEffects: false`.
     ///
     /// ```swift
     /// tester.state.settings.shouldUseReachability = false
-    /// let sent = await tester.handle(.lifecycle(.didEnterBackground))
+    /// let sent = await tester.handle(.lifecycle(.didEnterBackground), reducing: appReducer)
     /// #expect(sent.isEmpty)
     /// ```
     ///
     /// - Parameters:
     ///   - action: The action.
     ///   - source: Its source; the call site when `nil`.
-    ///   - reducing: Changes the state as the reducer would, after `handle` and before the
-    ///     effect runs.
+    ///   - reducing: The reducer to apply to the action after `handle` and before the effect
+    ///     runs, as a store would; `nil` leaves the state as it is.
     ///   - awaitingEffects: Whether to wait for the `.run` effects to end (the default). When
     ///     `false`, `handle` returns once they have run as far as they can — up to a sleep on
     ///     a TestClock, say — with what was dispatched by then; what they dispatch later is
@@ -119,7 +130,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     public func handle(
         _ action: M.InputAction,
         from source: ActionSource? = nil,
-        reducing: ((inout M.State) -> Void)? = nil,
+        reducing reducer: Reducer<M.InputAction, M.State>? = nil,
         awaitingEffects: Bool = true,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -130,7 +141,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let source = source ?? ActionSource(file: fileID, function: function, line: line)
         let effect = middleware.handle(action: action, from: source, state: runtime.getState)
-        reducing?(&runtime.state)
+        reducer?(action, &runtime.state)
         let mark = dispatched.count
         runtime.perform(
             effect,
@@ -138,12 +149,12 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             derivedSource: source._sentByEffect(of: action)
         )
         let storage = runtime.storage
-        let outcome = await runtime.wait(
+        let outcome = await scheduler.core.wait(
             until: .now + timeout,
             noProgressFor: timeout,
-            givingUpWhenNoEffectRuns: true
-        ) { !awaitingEffects || storage.activity.runningEffects == 0 }
-        let running = storage.activity.runningEffects
+            givingUpWhen: { storage.runningEffectCount == 0 }
+        ) { !awaitingEffects || storage.runningEffectCount == 0 }
+        let running = storage.runningEffectCount
         if awaitingEffects, outcome != .satisfied, running > 0 {
             FailureReporter.record(
                 "\(running == 1 ? "An effect" : "\(running) effects") of \(ActionDescription.describe(action)) still "
@@ -152,7 +163,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
                 at: site
             )
             storage.cancelAll()
-            await storage.settle(noProgressFor: timeout)
+            _ = await scheduler.core.settle(noProgressFor: timeout)
         }
         return Array(dispatched[mark...])
     }
@@ -183,7 +194,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         column: UInt = #column
     ) async -> [DispatchedAction<M.OutputAction>] {
         // Not giving up when no effect runs: a start hook's own tasks dispatch from outside.
-        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: false) {
+        _ = await scheduler.core.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhen: { false }) {
             dispatched.count >= count
         }
         if dispatched.count < count {

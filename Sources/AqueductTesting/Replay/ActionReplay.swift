@@ -34,6 +34,12 @@ import Aqueduct
 /// A recording that begins after `seq` 0 (a rotated file) is compared by position from its first
 /// record; the initial state must then be the state before that record.
 ///
+/// A recording of several sessions (an app run twice with the same recording file) is replayed
+/// session by session, each into a new store from `initialState`. A record whose state was not
+/// compared by the recorder (``ActionRecord/changesSkipped``) is checked for its action and
+/// cause only. A gap — actions the recorder dropped — cannot be replayed past: the records
+/// before it are checked, and the gap is reported as the divergence.
+///
 /// Main-actor isolated. Effects run on an executor of the replay's own, as in ``TestStore``.
 @MainActor
 public enum ActionReplay {
@@ -70,6 +76,8 @@ public enum ActionReplay {
 
     /// What differed first, and where.
     public struct Divergence: Sendable, CustomStringConvertible {
+        /// The index of the session it is in, in ``ActionRecording/sessions``.
+        public let session: Int
         /// The `seq` of the record that did not match, or of the outside record that could not be
         /// replayed.
         public let seq: Int
@@ -99,88 +107,113 @@ public enum ActionReplay {
         reducer: Reducer<Action, State>,
         middleware: M,
         decoding: Decoding<Action>,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .milliseconds(1_000),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Divergence? where M.InputAction == Action, M.OutputAction == Action, M.State == State {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let divergence = await run(
-            recording.records,
-            initialState: initialState,
-            reducer: reducer,
-            middleware: AnyMiddleware(middleware),
-            decoding: decoding,
-            timeout: timeout
-        )
-        if let divergence { FailureReporter.record(divergence.description, at: site) }
-        return divergence
+        let middleware = AnyMiddleware(middleware)
+        let sessions = recording.sessions
+        for (index, session) in sessions.enumerated() {
+            let replayed = await run(
+                session,
+                initialState: initialState,
+                reducer: reducer,
+                middleware: middleware,
+                decoding: decoding,
+                timeout: timeout
+            )
+            guard let (seq, description) = replayed else { continue }
+            let place = sessions.count > 1 ? "In session \(index + 1) of \(sessions.count): " : ""
+            let divergence = Divergence(session: index, seq: seq, description: place + description)
+            FailureReporter.record(divergence.description, at: site)
+            return divergence
+        }
+        return nil
     }
 
+    /// Replays one session into a new store; the first divergence's `seq` and account, or `nil`.
     private static func run<Action: Sendable, State>(
-        _ records: [ActionRecord],
+        _ session: ActionRecording.Session,
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>,
         decoding: Decoding<Action>,
         timeout: Duration
-    ) async -> Divergence? {
-        guard let first = records.first else { return nil }
+    ) async -> (seq: Int, description: String)? {
+        // Up to the first gap: the records after it depend on actions nobody recorded.
+        let gap = session.gaps.first
+        let records = session.records[..<min(gap?.position ?? session.records.count, session.records.count)]
+        guard let first = records.first ?? session.records.first else { return nil }
         let processed = ProcessedActions<Action, State>(initialState: initialState)
+        let scheduler = TestScheduler()
+        scheduler.core.failureBound = timeout
         let runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
             middleware: middleware,
-            effects: .isolated
+            scheduler: scheduler.core
         )
         runtime.observeProcessing { action, source in processed.record(action, source, state: runtime.state) }
         runtime.start(middleware)
         defer { runtime.storage.cancelAll() }
         let base = first.seq
+        /// The number of records compared so far; each compared entry is taken off the front.
         var compared = 0
+        /// The `seq` the store gave its first action: causes are compared by position from it.
+        var firstProcessedSeq: Int?
 
         /// Waits until `count` actions were processed (or nothing more can come), then compares
-        /// the ones not compared yet.
-        func settle(until count: Int) async -> Divergence? {
-            _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) {
-                processed.entries.count >= count
-            }
+        /// the ones not compared yet, in order.
+        func settle(until count: Int) async -> (Int, String)? {
+            let stillToProcess = count - compared  // the compared ones were taken off the front
+            _ = await scheduler.core.wait(
+                until: .now + timeout,
+                noProgressFor: timeout,
+                givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+            ) { processed.entries.count >= stillToProcess }
             while compared < min(count, records.count) {
-                let record = records[compared]
-                guard compared < processed.entries.count else {
-                    return Divergence(seq: record.seq, description: missing(record, base: base))
+                let record = records[records.startIndex + compared]
+                guard let entry = processed.entries.first else { return (record.seq, missing(record, base: base)) }
+                if firstProcessedSeq == nil { firstProcessedSeq = entry.source.seq ?? 0 }
+                if let difference = compare(record, entry, base: base, firstProcessedSeq: firstProcessedSeq ?? 0) {
+                    return (record.seq, difference)
                 }
-                let entry = processed.entries[compared]
-                if let difference = compare(record, entry, base: base, processed: processed.entries) {
-                    return Divergence(seq: record.seq, description: difference)
-                }
+                processed.entries.removeFirst()
                 compared += 1
             }
             return nil
         }
 
-        for (index, record) in records.enumerated() where record.cause == nil {
-            if let divergence = await settle(until: index) { return divergence }
-            if processed.entries.count > index {
-                let extra = processed.entries[index]
-                return Divergence(
-                    seq: record.seq,
-                    description: """
-                        Replay diverged before record #\(record.seq): the replay processed an action the recording does not have.
-                          expected next: #\(record.seq) \(record.action.description) (from outside)
-                          actual:        \(ActionDescription.describe(extra.action))\(causeText(extra.source.cause, base: base))
-                          source:        \(extra.source.file):\(extra.source.line)
-                        """
+        func extra(_ entry: ProcessedActions<Action, State>.Entry) -> String {
+            let cause = entry.source.cause.map {
+                ActionCause(seq: $0.seq - (firstProcessedSeq ?? 0) + base, kind: $0.kind)
+            }
+            return "\(ActionDescription.describe(entry.action))\(causeText(cause, base: 0))"
+        }
+
+        for (offset, record) in records.enumerated() where record.cause == nil {
+            if let divergence = await settle(until: offset) { return divergence }
+            if let entry = processed.entries.first {
+                return (
+                    record.seq,
+                    """
+                    Replay diverged before record #\(record.seq): the replay processed an action the recording does not have.
+                      expected next: #\(record.seq) \(record.action.description) (from outside)
+                      actual:        \(extra(entry))
+                      source:        \(entry.source.file):\(entry.source.line)
+                    """
                 )
             }
             guard let action = decoding.decode(record.action) else {
-                return Divergence(
-                    seq: record.seq,
-                    description: """
-                        Replay cannot send record #\(record.seq): its action \(record.action.description) does not decode \
-                        (give `decoding:` a way to make it, or make the action Codable).
-                        """
+                return (
+                    record.seq,
+                    """
+                    Replay cannot send record #\(record.seq): its action \(record.action.description) does not decode \
+                    (give `decoding:` a way to make it, or make the action Codable).
+                    """
                 )
             }
             let source = ActionSource(
@@ -191,16 +224,29 @@ public enum ActionReplay {
             runtime.dispatch(action, from: source)
         }
         if let divergence = await settle(until: records.count) { return divergence }
-        _ = await runtime.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhenNoEffectRuns: true) { false }
-        if processed.entries.count > records.count {
-            let extra = processed.entries[records.count]
-            return Divergence(
-                seq: (records.last?.seq ?? base) + 1,
-                description: """
-                    Replay diverged after the last record #\(records.last?.seq ?? base): the replay processed more.
-                      actual: \(ActionDescription.describe(extra.action))\(causeText(extra.source.cause, base: base))
-                      source: \(extra.source.file):\(extra.source.line)
-                    """
+        if let gap {
+            return (
+                gap.firstSeq,
+                """
+                Replay cannot go past the gap after record #\(records.last?.seq ?? base): the recorder dropped \
+                \(gap.droppedCount) actions (#\(gap.firstSeq)…#\(gap.lastSeq)): \(gap.reason). \
+                The \(records.count) records before it match.
+                """
+            )
+        }
+        _ = await scheduler.core.wait(
+            until: .now + timeout,
+            noProgressFor: timeout,
+            givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+        ) { false }
+        if let entry = processed.entries.first {
+            return (
+                (records.last?.seq ?? base) + 1,
+                """
+                Replay diverged after the last record #\(records.last?.seq ?? base): the replay processed more.
+                  actual: \(extra(entry))
+                  source: \(entry.source.file):\(entry.source.line)
+                """
             )
         }
         return nil
@@ -222,18 +268,17 @@ public enum ActionReplay {
         _ record: ActionRecord,
         _ entry: ProcessedActions<Action, State>.Entry,
         base: Int,
-        processed: [ProcessedActions<Action, State>.Entry]
+        firstProcessedSeq: Int
     ) -> String? {
         let actual = ActionRecord.Action(entry.action)
         let sameAction =
             actual.description == record.action.description
             && (actual.value == nil || record.action.value == nil || actual.value == record.action.value)
         let expectedCause = record.cause.map { ActionCause(seq: $0.seq - base, kind: $0.kind) }
-        let actualCause = entry.source.cause.map {
-            ActionCause(seq: $0.seq - (processed.first?.source.seq ?? 0), kind: $0.kind)
-        }
+        let actualCause = entry.source.cause.map { ActionCause(seq: $0.seq - firstProcessedSeq, kind: $0.kind) }
         let (changes, _) = ActionRecord.changes(of: StateDiff(from: entry.before, to: entry.after))
-        let sameChanges = changes == record.changes
+        // The recorder did not compare the states of this one (it was behind): nothing to check.
+        let sameChanges = record.changesSkipped || changes == record.changes
         if sameAction, expectedCause == actualCause, sameChanges { return nil }
         var lines = [
             "Replay diverged at record #\(record.seq) (\(what(sameAction, expectedCause == actualCause, sameChanges))):"
@@ -244,9 +289,12 @@ public enum ActionReplay {
         )
         if !sameAction || expectedCause != actualCause {
             lines.append("  expected: \(record.action.description)\(recordCauseText(record))")
-            let actualSeq = (entry.source.seq ?? 0) - (processed.first?.source.seq ?? 0) + base
+            let actualSeq = (entry.source.seq ?? 0) - firstProcessedSeq + base
+            let shownCause = entry.source.cause.map {
+                ActionCause(seq: $0.seq - firstProcessedSeq + base, kind: $0.kind)
+            }
             lines.append(
-                "  actual:   \(actual.description)\(causeText(entry.source.cause.map { ActionCause(seq: $0.seq - (processed.first?.source.seq ?? 0) + base, kind: $0.kind) }, base: 0)) (replayed as #\(actualSeq))"
+                "  actual:   \(actual.description)\(causeText(shownCause, base: 0)) (replayed as #\(actualSeq))"
             )
         }
         lines.append("  expected changes:")

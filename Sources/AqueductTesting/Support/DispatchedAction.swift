@@ -42,14 +42,16 @@ extension DispatchedAction: Sendable where Action: Sendable {}
 extension DispatchedAction: CustomStringConvertible {}
 
 extension DispatchedAction {
-    /// One line per action, with where it came from, for failure messages.
+    /// One line per action, with where it came from, for failure messages; repeated lines are
+    /// counted, long lists cut (see ``BulletList``).
     static func list(_ actions: [DispatchedAction]) -> String {
-        actions.map { dispatched in
-            let source = dispatched.source
-            var line = "    • \(dispatched.description) — from \(source.fileName):\(source.line)"
-            if let info = source.info { line += " (\(info.split(separator: "\n").joined(separator: "; ")))" }
-            return line
-        }
-        .joined(separator: "\n")
+        BulletList.render(
+            actions.map { dispatched in
+                let source = dispatched.source
+                var line = "\(dispatched.description) — from \(source.fileName):\(source.line)"
+                if let info = source.info { line += " (\(info.split(separator: "\n").joined(separator: "; ")))" }
+                return line
+            }
+        )
     }
 }

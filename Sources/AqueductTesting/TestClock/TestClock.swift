@@ -11,7 +11,7 @@ import Aqueduct
 /// let clock = TestClock()
 /// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
 ///                       middleware: Search.Middleware(client: client, clock: clock))
-/// await store.send(.queryChanged("mil")) { $0.query = "mil" }
+/// await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
 /// await clock.advance(by: .milliseconds(299))   // not yet
 /// await clock.advance(by: .milliseconds(1))     // the debounce fires
 /// await store.receive(\.loaded) { $0.results = ["Milk"] }
@@ -21,11 +21,18 @@ import Aqueduct
 /// `CancellationError`, as `Task.sleep` does. Sleepers whose deadline has passed wake in
 /// deadline order, and `now` at each wake is that sleeper's deadline.
 ///
-/// When the sleeper is an effect of a ``TestStore`` or a ``MiddlewareTester``, advancing waits
-/// until that test store has settled — the woken effect has run as far as it can and what it
-/// sent is processed — before it looks at the sleepers again: after `advance`, the state shows
-/// what happened in the time advanced. Other tasks (not effects of a test store) are given a
-/// few yields to run, which is enough for a task that was already queued but not a guarantee.
+/// A sleeper that runs on a ``TestScheduler`` — an effect of a ``TestStore``, a
+/// ``MiddlewareTester`` or a store made with a scheduler, or a task started with
+/// ``TestScheduler/task(priority:_:)`` — is awaited: after waking it, advancing waits until its
+/// scheduler has settled (the woken task has run as far as it can and what it sent is
+/// processed) before it looks at the sleepers again. So after `advance`, the state shows what
+/// happened in the time advanced, and a timer that sleeps again within it is woken again. The
+/// clock of a scheduler (``TestScheduler/clock``) also lets that scheduler settle *before* it
+/// moves, so that tasks started since the last step are asleep when time moves.
+///
+/// A sleeper that runs on no test scheduler (a plain `Task`) is woken, and not awaited: its
+/// next step runs when its executor gets to it. Start such tasks with
+/// ``TestScheduler/task(priority:_:)`` to await them.
 ///
 /// `Sendable`: sleep from any task, advance from the test.
 public final class TestClock: Clock, Sendable {
@@ -67,8 +74,8 @@ public final class TestClock: Clock, Sendable {
         let id: Int
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
-        /// The test runtime whose effect sleeps, if any.
-        let runtime: (any SettlingRuntime)?
+        /// The test scheduler the sleeping task runs on, if any.
+        let scheduler: TestSchedulerCore?
     }
 
     private struct Timeline: Sendable {
@@ -80,12 +87,22 @@ public final class TestClock: Clock, Sendable {
     }
 
     private let timeline: LockedValue<Timeline>
+    /// The scheduler whose clock this is (``TestScheduler/clock``), which settles before time
+    /// moves; `nil` for a clock made on its own.
+    private let owner: TestSchedulerCore?
 
     /// Creates a clock that starts at `now` and stands still until it is advanced.
     ///
     /// - Parameter now: The starting time; the clock's zero by default.
     public init(now: Instant = Instant()) {
         self.timeline = LockedValue(Timeline(now: now))
+        self.owner = nil
+    }
+
+    /// Creates the clock of a test scheduler.
+    init(owner: TestSchedulerCore) {
+        self.timeline = LockedValue(Timeline(now: Instant()))
+        self.owner = owner
     }
 
     /// The current time. It changes only when the clock is advanced.
@@ -113,7 +130,7 @@ public final class TestClock: Clock, Sendable {
     /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let runtime = EffectRuntimeContext.current
+        let scheduler = TestSchedulerCore.current
         let id = timeline.withLock { timeline in
             defer { timeline.nextID += 1 }
             return timeline.nextID
@@ -125,7 +142,7 @@ public final class TestClock: Clock, Sendable {
                     if timeline.cancelledEarly.remove(id) != nil { return .cancel }
                     if deadline <= timeline.now { return .wake }
                     timeline.sleepers.append(
-                        Sleeper(id: id, deadline: deadline, continuation: continuation, runtime: runtime)
+                        Sleeper(id: id, deadline: deadline, continuation: continuation, scheduler: scheduler)
                     )
                     return .sleep
                 }
@@ -150,9 +167,9 @@ public final class TestClock: Clock, Sendable {
     /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, in
     /// deadline order.
     ///
-    /// After each wake the clock lets the woken tasks run up to their next suspension (for the
-    /// effects of a test store: until it has settled), so that a task that sleeps again within
-    /// the advanced span (a repeating timer) is woken again in the same call.
+    /// After each wake the clock waits until the schedulers of the woken tasks have settled, so
+    /// that a task that sleeps again within the advanced span (a repeating timer) is woken
+    /// again in the same call.
     ///
     /// - Parameter duration: How far to move; zero wakes only sleepers already due.
     public func advance(by duration: Duration = .zero) async {
@@ -164,9 +181,9 @@ public final class TestClock: Clock, Sendable {
     ///
     /// - Parameter deadline: The instant to move to.
     public func advance(to deadline: Instant) async {
-        await Self.yieldToOtherTasks()
+        await settleOwner()
         while let due = wakeNext(notAfter: deadline) {
-            await Self.wake(due)
+            await wake(due)
         }
     }
 
@@ -176,11 +193,11 @@ public final class TestClock: Clock, Sendable {
     /// - Parameter limit: The most deadlines to advance through, so that a task that always
     ///   sleeps again cannot keep `run` going forever.
     public func run(limit: Int = 10_000) async {
-        await Self.yieldToOtherTasks()
+        await settleOwner()
         for _ in 0..<limit {
             guard let next = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
             guard let due = wakeNext(notAfter: next) else { return }
-            await Self.wake(due)
+            await wake(due)
         }
     }
 
@@ -199,30 +216,24 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Resumes sleepers, then lets them run up to their next suspension before the clock looks
-    /// at its sleepers again: the test stores whose effects they are settle (exact: an `await`
-    /// on each one's executor); other tasks get a few yields.
-    private static func wake(_ sleepers: [Sleeper]) async {
-        var runtimes: [ObjectIdentifier: any SettlingRuntime] = [:]
-        var wokeOtherTasks = false
+    /// Resumes sleepers, then waits until their schedulers (and the clock's own) have settled
+    /// before the clock looks at its sleepers again.
+    private func wake(_ sleepers: [Sleeper]) async {
+        var schedulers: [ObjectIdentifier: TestSchedulerCore] = [:]
+        if let owner { schedulers[ObjectIdentifier(owner)] = owner }
         for sleeper in sleepers {
             sleeper.continuation.resume()
-            if let runtime = sleeper.runtime {
-                runtimes[ObjectIdentifier(runtime)] = runtime
-            } else {
-                wokeOtherTasks = true
-            }
+            if let scheduler = sleeper.scheduler { schedulers[ObjectIdentifier(scheduler)] = scheduler }
         }
-        for runtime in runtimes.values {
-            // A runtime that makes no progress is reported by its test store's next step.
-            await runtime.settle(noProgressFor: .seconds(1))
+        for scheduler in schedulers.values {
+            // A scheduler whose job makes no progress is reported by its test store's next step.
+            _ = await scheduler.settle(noProgressFor: scheduler.failureBound)
         }
-        if wokeOtherTasks { await yieldToOtherTasks() }
     }
 
-    /// Gives tasks that are not effects of a test store, just woken or just started, a chance
-    /// to run up to their next suspension. Best effort: the clock cannot see them.
-    private static func yieldToOtherTasks() async {
-        for _ in 0..<10 { await Task.yield() }
+    /// Lets the clock's scheduler settle, so that its tasks have run up to their sleeps.
+    private func settleOwner() async {
+        guard let owner else { return }
+        _ = await owner.settle(noProgressFor: owner.failureBound)
     }
 }

@@ -4,15 +4,14 @@ extension TestStore {
     /// Waits for the next action the store receives from its middleware or effects, checks
     /// that it is the case `casePath` names, and asserts the state change it caused.
     ///
-    /// A case key path is a key path to an optional that is non-`nil` for the case:
-    /// `\.checkIn?.succeeded` for `AppAction.checkIn(.succeeded(…))`, through the case
-    /// accessors `swift package case-accessors` generates for ``CaseAccessible`` enums. `Void?`
-    /// accessors name cases without payload. A failure names such a path the way it is
-    /// written, `\.checkIn?.succeeded`.
+    /// A case path names a case through the case paths `swift package case-accessors`
+    /// generates for ``CaseAccessible`` enums: `\.checkIn.succeeded` for
+    /// `AppAction.checkIn(.succeeded(…))`, whatever its payload. A failure names the path the
+    /// way it is written, `\.checkIn.succeeded`.
     ///
     /// ```swift
-    /// await store.send(.checkIn(.start)) { $0.checkIn.isSending = true }
-    /// await store.receive(\.checkIn?.succeeded) {
+    /// await store.dispatch(.checkIn(.start)) { $0.checkIn.isSending = true }
+    /// await store.receive(\.checkIn.succeeded) {
     ///     $0.checkIn.isSending = false
     ///     $0.checkIn.history = [.init(at: .zero)]
     /// }
@@ -26,7 +25,7 @@ extension TestStore {
     /// before the first match are skipped.
     ///
     /// - Parameters:
-    ///   - casePath: A key path to an optional that is non-`nil` for the expected case.
+    ///   - casePath: The expected case.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
     ///   - assert: Changes the state before the action into the state expected after it;
@@ -38,7 +37,7 @@ extension TestStore {
     /// - Returns: The action received, with its source; `nil` when none matched.
     @discardableResult
     public func receive<Value>(
-        _ casePath: KeyPath<Action, Value?>,
+        _ casePath: CaseKeyPath<Action, Value>,
         timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
@@ -46,9 +45,10 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) async -> DispatchedAction<Action>? {
-        await receiveAction(
-            matching: { $0[keyPath: casePath] != nil },
-            expecting: "an action matching \(CasePathDescription.describe(casePath))",
+        let path = CasePath(casePath)
+        return await receiveAction(
+            matching: { path.extract(from: $0) != nil },
+            expecting: "an action matching \(path)",
             timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -59,11 +59,11 @@ extension TestStore {
     /// names with the payload `value`, and asserts the state change it caused.
     ///
     /// ```swift
-    /// await store.receive(\.counter?.set, 10) { $0.count = 10 }
+    /// await store.receive(\.counter.set, 10) { $0.count = 10 }
     /// ```
     ///
     /// - Parameters:
-    ///   - casePath: A key path to the optional payload of the expected case.
+    ///   - casePath: The expected case.
     ///   - value: The payload expected.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
@@ -75,7 +75,7 @@ extension TestStore {
     /// - Returns: The action received, with its source; `nil` when none matched.
     @discardableResult
     public func receive<Value: Equatable>(
-        _ casePath: KeyPath<Action, Value?>,
+        _ casePath: CaseKeyPath<Action, Value>,
         _ value: Value,
         timeout: Duration? = nil,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
@@ -84,9 +84,10 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) async -> DispatchedAction<Action>? {
-        await receiveAction(
-            matching: { $0[keyPath: casePath] == value },
-            expecting: "an action matching \(CasePathDescription.describe(casePath)) with \(StateDiff.describe(value))",
+        let path = CasePath(casePath)
+        return await receiveAction(
+            matching: { path.extract(from: $0) == value },
+            expecting: "an action matching \(path) with \(StateDiff.describe(value))",
             timeout: timeout,
             assert: updateExpectedState,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

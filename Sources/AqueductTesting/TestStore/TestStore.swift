@@ -3,7 +3,7 @@ import Aqueduct
 /// A store for tests: it runs the same reducer and middleware as production, on the same
 /// engine as ``Store``, and makes the test account for everything that happens.
 ///
-/// Each ``send(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
+/// Each ``dispatch(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
 /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, in order, with its state
 /// change; and the test must end with no action left unreceived and no effect still running.
@@ -11,7 +11,7 @@ import Aqueduct
 /// under XCTest — with a diff of what differed:
 ///
 /// ```
-/// The state after sending increment is not what the test expected (expected → actual):
+/// The state after dispatching increment is not what the test expected (expected → actual):
 ///     count: 2 → 1
 /// ```
 ///
@@ -23,8 +23,8 @@ import Aqueduct
 ///         reducer: Search.reducer,
 ///         middleware: Search.Middleware(client: .results(["Milk"]), clock: clock)
 ///     )
-///     await store.send(.queryChanged("mi")) { $0.query = "mi" }
-///     await store.send(.queryChanged("mil")) { $0.query = "mil" }
+///     await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
+///     await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
 ///     await clock.advance(by: .milliseconds(300))
 ///     await store.receive(\.loaded) { $0.results = ["Milk"] }
 ///     await store.finish()
@@ -36,15 +36,13 @@ import Aqueduct
 /// injects (a ``TestClock``), never from the wall clock.
 ///
 /// ## Settling
-/// Each test store runs its effects on an executor of its own, which the tasks running on it
-/// keep alive. After each step the test store *settles*: it awaits the moment its executor has
-/// no job queued or running, processing on the main actor what the effects sent meanwhile.
-/// That is an `await` on the executor's events, not a poll and not a wall-clock budget, so a
-/// test store is not slowed or confused by any other test's effects, and a busy machine only
-/// makes it slower. An effect that hops to the main actor is seen when its main-actor step is
-/// already queued as the test store settles (it yields the main actor once); prefer clients
-/// that do not need the main actor. Unstructured tasks an effect starts with `Task {}` run on
-/// the global executor, not the test store's, and are not waited for.
+/// Each test store runs its effects on a ``TestScheduler`` of its own: their jobs run only
+/// while a step of the test awaits it, and after each step the test store has *settled* — no
+/// effect job queued or running, and what the effects sent processed (see ``TestScheduler``
+/// for exactly what that covers: main-actor hops included, unstructured tasks not). That is
+/// decided by counting the scheduler's jobs, not by polling or a wall-clock budget, so a test
+/// store is not slowed or confused by any other test's effects, and a busy machine only makes
+/// it slower.
 ///
 /// ``timeout`` is only a failure bound: a `receive` whose action cannot arrive because no
 /// effect is running fails at once; one with effects suspended (on a ``TestClock`` nobody
@@ -72,12 +70,19 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// It never decides when the effects have settled: a correct test passes however busy the
     /// machine is. Effects that wait on a ``TestClock`` wait until the test advances the clock;
     /// the timeout only keeps a test that forgot to from hanging.
-    public var timeout: Duration = .seconds(1)
+    public var timeout: Duration = .milliseconds(1_000) {
+        didSet { scheduler.core.failureBound = timeout }
+    }
 
     /// The store's current state, including changes the test has not asserted yet.
     public var state: State { runtime.state }
 
     private let runtime: StoreRuntime<Action, State>
+    /// Runs the effects; only this test store's.
+    private let scheduler = TestScheduler()
+    /// What effects sent after their work had returned, dropped: each a failure at the next
+    /// step.
+    private let lateSends = LockedValue<[String]>([])
     private let processed: ProcessedActions<Action, State>
     private let createdAt: CallSite
     private var isFinished = false
@@ -156,12 +161,19 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ) {
         self.processed = ProcessedActions(initialState: initialState)
         self.createdAt = createdAt
+        let lateSends = lateSends
         self.runtime = StoreRuntime(
             initialState: initialState,
             reducer: reducer,
             middleware: erasedMiddleware,
-            effects: .isolated
+            scheduler: scheduler.core,
+            onLateSend: { action, startedBy in
+                lateSends.withLock {
+                    $0.append(StoreRuntime<Action, State>.lateSendMessage(action, startedBy: startedBy))
+                }
+            }
         )
+        scheduler.core.failureBound = timeout
         runtime.observeProcessing { [weak self] action, source in
             guard let self else { return }
             processed.record(action, source, state: runtime.state)
@@ -176,14 +188,15 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         guard !isFinished, case .on = exhaustivity else { return }
         let unprocessed = runtime.storage.inboxActions.map { DispatchedAction(action: $0.action, source: $0.source) }
         let messages = Self.leftoverMessages(
-            unreceived: processed.pending.withLock { $0 } + unprocessed,
+            unreceived: processed.unreceived + unprocessed,
             running: runtime.storage.runningEffects,
             moment: "when the test store was released without finish()"
         )
         for message in messages { FailureReporter.record(message, at: createdAt) }
     }
 
-    /// Sends an action and asserts the state change it causes.
+    /// Dispatches an action, as the app's code would into a ``Store``, and asserts the state
+    /// change it causes.
     ///
     /// The closure receives the state as it was before the action; set what the action should
     /// have changed. Without a closure the action must not change the state; with one, it
@@ -192,15 +205,15 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// too and wait to be received.
     ///
     /// ```swift
-    /// await store.send(.increment) { $0.count = 1 }
-    /// await store.send(.refresh)            // no state change expected
-    /// let timer = await store.send(.start)  // its effects, to finish or cancel
+    /// await store.dispatch(.increment) { $0.count = 1 }
+    /// await store.dispatch(.refresh)            // no state change expected
+    /// let timer = await store.dispatch(.start)  // its effects, to finish or cancel
     /// ```
     ///
-    /// Before sending, the test store settles, and in exhaustive mode every action it received
-    /// so far must have been received by the test: if some were not, that is one failure
-    /// naming them, and they are dropped, so that the test goes on from the action it sends
-    /// and each later failure is its own. After sending, `send` settles again: the effects
+    /// Before dispatching, the test store settles, and in exhaustive mode every action it
+    /// received so far must have been received by the test: if some were not, that is one
+    /// failure naming them, and they are dropped, so that the test goes on from the action it
+    /// dispatches and each later failure is its own. After dispatching, it settles again: the effects
     /// it started have run as far as they can — up to a ``TestClock`` sleep, for example — so
     /// the test can advance the clock next.
     ///
@@ -212,9 +225,9 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - function: The calling function; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
-    /// - Returns: The effects this send started, to await or cancel.
+    /// - Returns: The effects this dispatch started, to await or cancel.
     @discardableResult
-    public func send(
+    public func dispatch(
         _ action: Action,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
@@ -223,7 +236,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async -> TestStoreTask {
-        await send(
+        await dispatch(
             action,
             source: ActionSource(file: fileID, function: function, line: line),
             assert: updateExpectedState,
@@ -231,14 +244,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         )
     }
 
-    /// Sends an action with a given source and asserts the state change it causes.
+    /// Dispatches an action with a given source and asserts the state change it causes.
     ///
     /// For middleware that reads sources — a bridge keeps the original source of the action it
     /// derives, a logger prints it:
     ///
     /// ```swift
     /// let source = ActionSource(file: "App/Lifecycle.swift", function: "start(_:)", line: 12)
-    /// await store.send(.lifecycle(.didBecomeActive), from: source)
+    /// await store.dispatch(.lifecycle(.didBecomeActive), from: source)
     /// ```
     ///
     /// - Parameters:
@@ -249,9 +262,9 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
-    /// - Returns: The effects this send started, to await or cancel.
+    /// - Returns: The effects this dispatch started, to await or cancel.
     @discardableResult
-    public func send(
+    public func dispatch(
         _ action: Action,
         from source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
@@ -260,7 +273,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async -> TestStoreTask {
-        await send(
+        await dispatch(
             action,
             source: source,
             assert: updateExpectedState,
@@ -268,7 +281,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         )
     }
 
-    private func send(
+    private func dispatch(
         _ action: Action,
         source: ActionSource,
         assert updateExpectedState: ((inout State) throws -> Void)?,
@@ -281,13 +294,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             switch exhaustivity {
             case .on:
                 FailureReporter.record(
-                    "Must receive \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                    "Must receive \(count) before dispatching \(ActionDescription.describe(action)):\n\(list)",
                     at: site
                 )
             case .off(let showSkippedAssertions):
                 if showSkippedAssertions {
                     FailureReporter.note(
-                        "Skipped receiving \(count) before sending \(ActionDescription.describe(action)):\n\(list)",
+                        "Skipped receiving \(count) before dispatching \(ActionDescription.describe(action)):\n\(list)",
                         at: site
                     )
                 }
@@ -308,7 +321,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             assertStateChange(
                 entry,
                 updateExpectedState,
-                after: "sending \(ActionDescription.describe(action))",
+                after: "dispatching \(ActionDescription.describe(action))",
                 at: site
             )
         }
@@ -325,7 +338,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// `showSkippedAssertions`, they are reported as information).
     ///
     /// ```swift
-    /// await store.send(.stop)
+    /// await store.dispatch(.stop)
     /// await store.finish()
     /// ```
     ///
@@ -346,12 +359,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         isFinished = true
         if case .on = exhaustivity {
             let storage = runtime.storage
-            let outcome = await runtime.wait(
+            let outcome = await scheduler.core.wait(
                 until: .now + (timeout ?? self.timeout),
                 noProgressFor: self.timeout,
-                givingUpWhenNoEffectRuns: true
-            ) { storage.activity.runningEffects == 0 }
+                givingUpWhen: { storage.runningEffectCount == 0 }
+            ) { storage.runningEffectCount == 0 }
             if outcome == .stalled { reportStall(at: site) }
+            reportLateSends(at: site)
         } else {
             await settle(at: site)
         }
@@ -367,7 +381,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// - Returns: The actions skipped, oldest first.
     @discardableResult
     public func skipReceivedActions() async -> [DispatchedAction<Action>] {
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
         let skipped = processed.entries.map(\.dispatched)
         processed.entries.removeAll()
         return skipped
@@ -381,7 +395,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     public func skipInFlightEffects() async -> [String] {
         let running = runtime.storage.runningEffects
         runtime.storage.cancelAll()
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
         return running
     }
 
@@ -402,12 +416,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             case .off: processed.entries.contains { matches($0.action) }
             }
         }
-        let outcome = await runtime.wait(
+        let storage = runtime.storage
+        let outcome = await scheduler.core.wait(
             until: .now + timeout,
             noProgressFor: self.timeout,
-            givingUpWhenNoEffectRuns: true,
+            givingUpWhen: { storage.runningEffectCount == 0 },
             for: isAvailable
         )
+        reportLateSends(at: site)
         guard isAvailable() else {
             let skipped = processed.entries.map(\.dispatched)
             processed.entries.removeAll()
@@ -454,15 +470,25 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Waits until every effect has run as far as it can and what they sent is processed;
     /// fails the test if an effect job makes no progress for ``timeout``.
     private func settle(at site: CallSite) async {
-        if await runtime.storage.settle(noProgressFor: timeout) { return }
-        reportStall(at: site)
+        let settled = await scheduler.core.settle(noProgressFor: timeout).settled
+        reportLateSends(at: site)
+        if !settled { reportStall(at: site) }
+    }
+
+    /// Fails the test for each action an effect sent after its work had returned.
+    private func reportLateSends(at site: CallSite) {
+        for message in lateSends.withLock({ sends in
+            defer { sends = [] }; return sends
+        }) {
+            FailureReporter.record(message, at: site)
+        }
     }
 
     private func reportStall(at site: CallSite) {
         FailureReporter.record(
             "An effect made no progress for \(timeout): a job on the test store's executor has neither "
                 + "returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
-                + "started by:\n" + runtime.storage.runningEffects.map { "    • \($0)" }.joined(separator: "\n"),
+                + "started by:\n" + BulletList.render(runtime.storage.runningEffects),
             at: site
         )
     }
@@ -480,12 +506,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             FailureReporter.record("The state assertion after \(what) threw an error: \(error)", at: site)
             return
         }
-        if expected == entry.after { return }
+        if StateDiff.statesMatch(expected, entry.after) { return }
         if case .off(let showSkippedAssertions) = exhaustivity {
             // Only what the assertion sets is checked: applied to the actual state, it must
             // change nothing. What changed besides was skipped.
             var probe = entry.after
-            if updateExpectedState == nil || ((try? updateExpectedState?(&probe)) != nil && probe == entry.after) {
+            if updateExpectedState == nil
+                || ((try? updateExpectedState?(&probe)) != nil && StateDiff.statesMatch(probe, entry.after))
+            {
                 if showSkippedAssertions {
                     FailureReporter.note(
                         "Skipped asserting what changed after \(what) (asserted → actual):\n"
@@ -510,7 +538,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 
     private func noActionMessage(
         _ expectation: String,
-        outcome: StoreRuntime<Action, State>.WaitOutcome,
+        outcome: TestSchedulerCore.WaitOutcome,
         timeout: Duration,
         skipped: [DispatchedAction<Action>]
     ) -> String {
@@ -520,13 +548,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             case .stalled:
                 "Expected to receive \(expectation), but an effect made no progress for \(self.timeout) "
                     + "(a blocking call?). Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
             case .satisfied, .nothingRunning:
                 "Expected to receive \(expectation), but no action arrived and no effect is running."
             case .timedOut:
                 "Expected to receive \(expectation), but none arrived within \(timeout). "
                     + "Effects still running, started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nAn effect waiting on a TestClock runs on only when the test advances the clock."
             }
         if !skipped.isEmpty {
@@ -565,7 +593,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         if !running.isEmpty {
             messages.append(
                 "\(plural(running.count, "effect")) still running \(moment), started by:\n"
-                    + running.map { "    • \($0)" }.joined(separator: "\n")
+                    + BulletList.render(running)
                     + "\nReceive what they send, advance the clock they wait on, or cancel them "
                     + "(skipInFlightEffects() or exhaustivity .off to let them be)."
             )
@@ -577,16 +605,16 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 extension TestStore: TestStoreTaskOwner {
     func finish(_ task: TestStoreTask, timeout: Duration?, at site: CallSite) async {
         let storage = runtime.storage
-        let outcome = await runtime.wait(
+        let outcome = await scheduler.core.wait(
             until: .now + (timeout ?? self.timeout),
             noProgressFor: self.timeout,
-            givingUpWhenNoEffectRuns: true
+            givingUpWhen: { storage.runningEffectCount == 0 }
         ) { storage.runningCount(tokens: task.tokens) == 0 }
         if outcome == .stalled { reportStall(at: site) }
         let running = storage.runningCount(tokens: task.tokens)
         guard running > 0 else { return }
         FailureReporter.record(
-            "Expected the effects of sending \(task.action) to finish, but \(plural(running, "effect")) "
+            "Expected the effects of dispatching \(task.action) to finish, but \(plural(running, "effect")) "
                 + "still running after \(timeout ?? self.timeout). An effect waiting on a TestClock runs on only "
                 + "when the test advances the clock; cancel it with the task's cancel().",
             at: site
@@ -595,6 +623,6 @@ extension TestStore: TestStoreTaskOwner {
 
     func cancel(_ task: TestStoreTask) async {
         runtime.storage.cancel(tokens: task.tokens)
-        await runtime.storage.settle(noProgressFor: timeout)
+        _ = await scheduler.core.settle(noProgressFor: timeout)
     }
 }

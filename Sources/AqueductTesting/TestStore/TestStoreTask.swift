@@ -1,22 +1,22 @@
 import Aqueduct
 
-/// The asynchronous effects that one ``TestStore/send(_:assert:fileID:filePath:function:line:column:)``
+/// The asynchronous effects that one ``TestStore/dispatch(_:assert:fileID:filePath:function:line:column:)``
 /// started: await them to finish, or cancel them.
 ///
-/// A send's effects are the `.run` effects of the action sent and of the actions it set off
-/// synchronously (`.send`, `.immediate`, bridges) before `send` returned — not those of the
+/// A dispatch's effects are the `.run` effects of the action dispatched and of the actions it set off
+/// synchronously (`.send`, `.immediate`, bridges) before `dispatch` returned — not those of the
 /// actions its effects send later, which belong to their own `receive`.
 ///
 /// ```swift
-/// let timer = await store.send(.startTimer) { $0.isRunning = true }
-/// await clock.advance(by: .seconds(1))
+/// let timer = await store.dispatch(.startTimer) { $0.isRunning = true }
+/// await clock.advance(by: .milliseconds(1_000))
 /// await store.receive(\.tick) { $0.seconds = 1 }
 /// await timer.cancel()                  // the test is done with the timer
 /// await store.finish()
 /// ```
 ///
 /// ```swift
-/// let load = await store.send(.load) { $0.isLoading = true }
+/// let load = await store.dispatch(.load) { $0.isLoading = true }
 /// await load.finish()                   // fails if the load is still running after the timeout
 /// await store.receive(\.loaded) { $0.isLoading = false }
 /// ```
@@ -29,15 +29,15 @@ public struct TestStoreTask: Sendable {
     let tasks: [Task<Void, Never>]
     let action: String
 
-    /// Whether the send's effects were cancelled — by ``cancel()``, by an effect cancelling
+    /// Whether the dispatch's effects were cancelled — by ``cancel()``, by an effect cancelling
     /// their id, or by the test store (``TestStore/finish(timeout:fileID:filePath:line:column:)``,
-    /// ``TestStore/skipInFlightEffects()``). `false` when the send started no effect that was
+    /// ``TestStore/skipInFlightEffects()``). `false` when the dispatch started no effect that was
     /// still running when it returned.
     public var isCancelled: Bool {
         !tasks.isEmpty && tasks.allSatisfy(\.isCancelled)
     }
 
-    /// Waits until every effect the send started has ended, processing what they send (to be
+    /// Waits until every effect the dispatch started has ended, processing what they send (to be
     /// received) while it waits.
     ///
     /// Fails the test, naming the effects, when some are still running after `timeout`:
@@ -63,7 +63,7 @@ public struct TestStoreTask: Sendable {
         )
     }
 
-    /// Cancels every effect the send started and waits until their cancellation has run as
+    /// Cancels every effect the dispatch started and waits until their cancellation has run as
     /// far as it can (a sleep on a ``TestClock`` ends at once, for example).
     public func cancel() async {
         await owner.cancel(self)

@@ -34,15 +34,16 @@ import Testing
         )
     }
 
-    @Test func anEnumWithoutCasesStillListsItsAccessors() throws {
+    @Test func anEnumWithoutCasesStillConforms() throws {
         let result = Parser.parse("public enum Empty: CaseAccessible {}")
         let text = Emitter.emit(result.declarations, sourceName: "Empty.swift", module: nil)
-        #expect(text.contains("extension Empty: GeneratedCaseAccessors {"))
-        #expect(text.contains("    public static var caseAccessors: [CaseAccessor<Self>] { [] }"))
-        #expect(!text.contains("extension Empty {"))
+        #expect(text.contains("extension Empty {"))
+        #expect(text.contains("    public struct AllCasePaths: Sendable {}"))
+        #expect(text.contains("    public static var allCasePaths: AllCasePaths { AllCasePaths() }"))
+        #expect(!text.contains(" public var "))
     }
 
-    @Test func casesWithAvailabilityAreLeftOutOfTheList() throws {
+    @Test func casesWithAvailabilityHaveItOnTheirAccessorAndCasePath() throws {
         let result = Parser.parse(
             """
             enum A: CaseAccessible {
@@ -54,7 +55,7 @@ import Testing
         )
         let text = Emitter.emit(result.declarations, sourceName: "A.swift", module: nil)
         #expect(text.contains("    @available(*, deprecated)\n    var b: Void? {"))
-        #expect(text.contains("CaseAccessor(\"a\""))
-        #expect(!text.contains("CaseAccessor(\"b\""))
+        #expect(text.contains("        @available(*, deprecated)\n        var b: CasePath<A, Void> {"))
+        #expect(!text.contains("@available(*, deprecated)\n        var a"))
     }
 }

@@ -68,6 +68,17 @@ import Testing
         #expect(tokens.map(\.newlineBefore) == [true, true, true, false, true])
     }
 
+    @Test func aLineContinuationInAMultilineStringKeepsLaterLinesCounted() throws {
+        // Line 2 ends with `\` (the string goes on without a line break), line 3 with `\` and a
+        // space; a diagnostic on line 7 must still say line 7.
+        let source =
+            "let s = \"\"\"\n    one \\\n    two \\ \n    three\n    \"\"\"\nenum E: CaseAccessible {\n    case a(Int!)\n}"
+        let tokens = try Lexer.tokenize(source)
+        #expect(tokens.first { $0.text == "enum" }?.line == 6)
+        let result = Parser.parse(source)
+        #expect(result.diagnostics.map(\.line) == [7])
+    }
+
     @Test(arguments: [
         ("\n\"never closed", 2, "unterminated string literal"),
         ("a\n\n/* /* */", 3, "unterminated block comment `/*`"),

@@ -41,7 +41,7 @@ import Testing
         #expect(
             check.errors.first?.hasSuffix(
                 "SyncAction+CaseAccessors.swift:1: error: out of date: "
-                    + directory.path("SyncAction.swift") + " generates something else"
+                    + directory.path("SyncAction.swift") + ": case SyncAction.cancelled is new"
             ) == true
         )
         #expect(
@@ -51,6 +51,54 @@ import Testing
         #expect(directory.read("SyncAction+CaseAccessors.swift") == before)
         #expect(CommandResult.run([directory.url.path]).status == 0)
         #expect(directory.read("SyncAction+CaseAccessors.swift")?.contains("    var cancelled: Void? {") == true)
+    }
+
+    @Test func checkNamesEachCaseThatWasAddedChangedOrRemoved() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("SyncAction.swift", Self.action)
+        #expect(CommandResult.run([directory.url.path]).status == 0)
+        try directory.write(
+            "SyncAction.swift",
+            Self.action
+                .replacing("case start", with: "case cancelled")
+                .replacing("case finished(count: Int)", with: "case finished(count: Int, total: Int)")
+        )
+        let check = CommandResult.run(["--check", directory.url.path])
+        #expect(check.status == 1)
+        #expect(
+            check.errors.first == directory.path("SyncAction+CaseAccessors.swift") + ":1: error: out of date: "
+                + directory.path("SyncAction.swift")
+                + ": case SyncAction.cancelled is new; case SyncAction.finished changed; case SyncAction.start is gone"
+        )
+    }
+
+    @Test func checkSaysWhenNoCaseDiffers() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("SyncAction.swift", Self.action)
+        #expect(CommandResult.run([directory.url.path]).status == 0)
+        try directory.write("SyncAction.swift", "import Foundation\n" + Self.action)
+        let check = CommandResult.run(["--check", directory.url.path])
+        #expect(
+            check.errors.first?.hasSuffix(
+                "SyncAction.swift: generates something else (its imports, or the generator's format, changed)"
+            ) == true
+        )
+    }
+
+    @Test func aFileThatOnlyStartsWithTheHeaderIsASourceAndIsNeverRemoved() throws {
+        // Named like a source, not `+CaseAccessors.swift`: the generator did not write it,
+        // whatever its first line says (issue 24: such a file was once removed as stale).
+        let directory = try TemporaryDirectory()
+        let notes = Emitter.headerPrefix + " — notes copied from a generated file.\nlet copied = 1\n"
+        try directory.write("Sources/Shapes/Notes.swift", notes)
+        try directory.write("Sources/Shapes/SyncAction.swift", Self.action)
+        #expect(
+            CommandResult.run(["--check", directory.path("Sources")]).errors.contains { $0.contains("Notes") } == false
+        )
+        let run = CommandResult.run([directory.path("Sources")])
+        #expect(run.status == 0)
+        #expect(directory.read("Sources/Shapes/Notes.swift") == notes)
+        #expect(directory.exists("Sources/Shapes/SyncAction+CaseAccessors.swift"))
     }
 
     @Test func checkNamesAMissingFile() throws {

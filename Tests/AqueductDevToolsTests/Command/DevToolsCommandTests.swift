@@ -4,6 +4,10 @@ import Testing
 
 @testable import AqueductDevTools
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The command line: what it accepts, what it prints, and the exit status of each failure.
 @Suite struct DevToolsCommandTests {
     typealias Run = ReportFixtures.Run
@@ -78,7 +82,7 @@ import Testing
             #expect(run.output.hasPrefix("Wrote \(output.path): 15 actions, "))
             #expect(
                 run.errors.hasPrefix(
-                    "warning: \(ReportFixtures.session.path): line 16 skipped: the last line does not decode"
+                    "warning: \(ReportFixtures.session.path): line 16 skipped: it was cut short ("
                 )
             )
             let page = try String(contentsOf: output, encoding: .utf8)
@@ -134,6 +138,67 @@ import Testing
                 run.errors.hasPrefix("error: \(recording.path): line 2 does not decode: field `action` is missing.")
             )
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("bad.html").path))
+        }
+    }
+
+    /// A file with no record is not a recording with no action: empty, blank, a JSON array, two
+    /// records on one line, binary — each a data error, no report written.
+    @Test(arguments: [
+        ("", "holds no record"),
+        ("\n  \n\n", "holds no record"),
+        (#"[{"seq":0}]"#, "line 1 does not decode: not a JSON object"),
+        ("\u{89}PNG\r\n\u{1A}\n\u{0}\u{0}\u{0}\rIHDR", "line 1 does not decode: not a JSON object"),
+    ])
+    func aFileWithNoRecordIsADataError(contents: String, message: String) throws {
+        try ReportFixtures.withDirectory { directory in
+            let recording = directory.appendingPathComponent("none.jsonl")
+            try Data(contents.utf8).write(to: recording)
+            let run = ReportFixtures.run(["report", recording.path])
+            #expect(run.status == .dataError)
+            #expect(run.errors.contains(message), "\(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.html").path))
+        }
+    }
+
+    @Test func twoRecordsOnOneLineAreADataError() throws {
+        try ReportFixtures.withDirectory { directory in
+            let recording = directory.appendingPathComponent("glued.jsonl")
+            let lines = try ReportFixtures.chainedRecords(count: 2).map { try $0.jsonLine() }
+            try Data((lines[0] + lines[1]).utf8).write(to: recording)
+            let run = ReportFixtures.run(["report", recording.path])
+            #expect(run.status == .dataError)
+            #expect(run.errors.contains("line 1 does not decode: not a JSON object (more text after the value"))
+        }
+    }
+
+    @Test func theRecordingItselfIsNotAnOutput() throws {
+        try ReportFixtures.withDirectory { directory in
+            let recording = directory.appendingPathComponent("session.jsonl")
+            try ReportFixtures.write(ReportFixtures.chainedRecords(count: 3), to: recording)
+            let before = try Data(contentsOf: recording)
+            let run = ReportFixtures.run(["report", recording.path, "--output", recording.path])
+            #expect(run.status == .usage)
+            #expect(run.errors.contains("is the recording itself; the report would replace it."))
+            #expect(try Data(contentsOf: recording) == before)
+        }
+    }
+
+    @Test func aLinkOrAFIFOInTheOutputsPlaceIsRefused() throws {
+        try ReportFixtures.withDirectory { directory in
+            let target = directory.appendingPathComponent("elsewhere.html")
+            try Data("keep".utf8).write(to: target)
+            let link = directory.appendingPathComponent("link.html")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let linked = ReportFixtures.run(["report", ReportFixtures.session.path, "--output", link.path])
+            #expect(linked.status == .cannotCreate)
+            #expect(linked.errors.contains("it is a symbolic link"))
+            #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+
+            let fifo = directory.appendingPathComponent("pipe.html")
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            let piped = ReportFixtures.run(["report", ReportFixtures.session.path, "--output", fifo.path])
+            #expect(piped.status == .cannotCreate)
+            #expect(piped.errors.contains("it is a FIFO"))
         }
     }
 

@@ -4,6 +4,10 @@ import Testing
 
 @testable import AqueductDevTools
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The report used as a person uses it — keys, clicks, typing, scrolling — in headless Chromium
 /// driven through the DevTools protocol (``BrowserPage``).
 @Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
@@ -17,6 +21,21 @@ struct ReportInteractionTests {
             chromium: chromium,
             directory: directory
         )
+    }
+
+    /// A browser that exits under a test is that test's failure: the next command is written
+    /// to a pipe nobody reads (EPIPE, SIGPIPE ignored), not a signal that kills the test process
+    /// and every other test's result with it.
+    @Test func aBrowserThatDiesIsAFailureOfItsTestOnly() throws {
+        try ReportFixtures.withDirectory { directory in
+            let page = try open("view=timeline", in: directory)
+            defer { page.close() }
+            #expect(kill(page.process, SIGKILL) == 0)
+            var status: Int32 = 0
+            #expect(waitpid(page.process, &status, 0) == page.process)
+            let failure = try #require(throws: BrowserPage.Failure.self) { try page.evaluate("1 + 1") }
+            #expect(failure.description.contains("Chromium closed its"), "\(failure)")
+        }
     }
 
     @Test func steppingBackShowsTheSameStatesAsSteppingForward() throws {

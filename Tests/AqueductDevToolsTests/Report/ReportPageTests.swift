@@ -109,6 +109,66 @@ import Testing
         #expect(data.strings[data.value[0]] == #"{"lifecycle":{"_0":"didBecomeActive"}}"#)
     }
 
+    @Test func sessionsAndGapsAreMarkersAndACauseIsLookedUpInItsOwnSession() throws {
+        let records = ReportFixtures.chainedRecords(count: 4)
+        let gap = ActionRecording.Gap(
+            droppedCount: 7,
+            firstSeq: 4,
+            lastSeq: 10,
+            reason: "the writer was 3 records behind (maximumBacklog)",
+            time: Date(),
+            position: 2
+        )
+        let recording = ActionRecording(sessions: [
+            ActionRecording.Session(records: Array(records.prefix(3))),
+            ActionRecording.Session(
+                start: Date(timeIntervalSince1970: 1_795_461_700),
+                process: 42,
+                records: records,
+                gaps: [gap]
+            ),
+        ])
+        let data = ReportData(recording: recording, title: "t", recordingName: "r", generated: Date())
+        #expect(data.seq == [0, 1, 2, 0, 1, 2, 3])
+        #expect(data.session == [0, 0, 0, 1, 1, 1, 1])
+        // Record 4 (session 2's seq 1) is caused by seq 0 of its own session, record 3.
+        #expect(data.parent == [-1, 0, 1, -1, 3, 4, 5])
+        #expect(data.markerAt == [0, 3, 5])
+        #expect(data.markerKind == [0, 0, 1])
+        #expect(
+            data.markerText.map { data.strings[$0] }.last
+                == "7 actions not recorded (#4–#10): the writer was 3 records behind (maximumBacklog)"
+        )
+        #expect(data.strings[data.markerText[1]].hasPrefix("Session 2 of 2 · started 2026-11-23T19:21:40"))
+        #expect(data.strings[data.markerText[1]].hasSuffix(", process 42"))
+        #expect(data.droppedCount == 7)
+        #expect([0, 7, 999, 1_000, 1_234_567].map(ReportData.grouped) == ["0", "7", "999", "1,000", "1,234,567"])
+    }
+
+    @Test func numbersBeyondTwoToTheFiftyThirdAreWrittenAsText() throws {
+        let big = 1 << 53
+        var records = ReportFixtures.chainedRecords(count: 3)
+        for index in records.indices {
+            records[index].seq = big + index
+            records[index].cause = index == 0 ? nil : ActionRecord.Cause(seq: big + index - 1, kind: .sentByEffect)
+        }
+        records[2].durationNanoseconds = UInt64.max
+        let page = String(
+            decoding: ReportPage(recording: ActionRecording(records: records), title: "t", recordingName: "r").html(),
+            as: UTF8.self
+        )
+        let json = try #require(
+            page.split(separator: #"<script type="application/json" id="recording-data">"#).last?.split(
+                separator: "</script>"
+            ).first
+        )
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["seq"] as? [String] == ["9007199254740992", "9007199254740993", "9007199254740994"])
+        #expect((object["cause"] as? [Any])?.last as? String == "9007199254740993")
+        #expect((object["durationNanoseconds"] as? [Any])?.last as? String == "18446744073709551615")
+        #expect(object["parent"] as? [Int] == [-1, 0, 1])
+    }
+
     @Test func scriptDataEscapesTheLineSeparatorsAndKeepsOtherText() {
         let text = "a<b>c&d\u{2028}e\u{2029}f é 😀"
         let escaped = String(decoding: HTMLEscaping.scriptData(Array(text.utf8)), as: UTF8.self)

@@ -14,12 +14,18 @@ import Glibc
 /// bound by the page's content security policy, which forbids any other script). Every wait
 /// happens in the page (an expression may return a promise) and every read has a deadline, so
 /// a browser that hangs fails the test instead of stopping the run.
+///
+/// A browser that exits is a failure of the test that drove it, never of the run: writing to
+/// the command pipe of a browser that is gone raises SIGPIPE, whose default action would kill
+/// the whole test process (every other test's result with it), so the pipe is written with
+/// SIGPIPE ignored and the write's `EPIPE` becomes a ``Failure``.
 final class BrowserPage {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    private let process: pid_t
+    /// Chromium's process identifier.
+    let process: pid_t
     private let toBrowser: Int32
     private let fromBrowser: Int32
     private var received: [UInt8] = []
@@ -30,6 +36,8 @@ final class BrowserPage {
     /// Opens `page` and waits until the report's script has drawn it.
     init(_ page: URL, chromium: Chromium, directory: URL) throws {
         #if canImport(Glibc)
+        // Process-wide and idempotent: no test of this process wants to die of a closed pipe.
+        signal(SIGPIPE, SIG_IGN)
         var commands: [Int32] = [0, 0]
         var answers: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw Failure(description: "pipe() failed") }
@@ -201,7 +209,11 @@ final class BrowserPage {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(toBrowser, $0.baseAddress! + offset, $0.count - offset) }
-            guard written > 0 else { throw Failure(description: "Chromium closed its command pipe") }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
+                throw Failure(description: "Chromium closed its command pipe (\(reason)) before \(method)")
+            }
             offset += written
         }
         while true {

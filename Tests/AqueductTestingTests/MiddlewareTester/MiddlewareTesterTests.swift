@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct MiddlewareTesterTests {
+@Suite(.timeLimit(.minutes(1))) struct MiddlewareTesterTests {
     @Test func recordsSynchronousEffectsInOrderWithTheirSources() async {
         let tester = MiddlewareTester(CounterMiddleware(), state: CounterState())
         let line = #line + 1
@@ -38,8 +38,8 @@ import Testing
             }
         })
         let tester = MiddlewareTester(onlyWhenPositive, state: CounterState())
-        #expect(await tester.handle(.set(-1), reducing: { $0.count = -1 }).isEmpty)
-        let sent = await tester.handle(.set(4), reducing: { $0.count = 4 })
+        #expect(await tester.handle(.set(-1), reducing: counterReducer).isEmpty)
+        let sent = await tester.handle(.set(4), reducing: counterReducer)
         #expect(sent.map(\.action) == [.increment])
         #expect(tester.state.count == 4)
     }
@@ -51,7 +51,7 @@ import Testing
             return .immediate { _ in seen.append("effect sees \(state().count)") }
         })
         let tester = MiddlewareTester(reader, state: CounterState(count: 1))
-        await tester.handle(.set(4), reducing: { $0.count = 4 })
+        await tester.handle(.set(4), reducing: counterReducer)
         #expect(seen.all == ["handle sees 1", "effect sees 4"])
     }
 
@@ -77,14 +77,18 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
         let tester = MiddlewareTester(CounterMiddleware(), state: CounterState())
         let source = ActionSource(file: "App/Feature.swift", function: "tap()", line: 7)
-        await store.send(.incrementTwice, from: source) { $0.history = [0] }
+        await store.dispatch(.incrementTwice, from: source) { $0.history = [0] }
         let fromStore = await store.receive(\.increment) {
             $0.count = 1
             $0.history.append(1)
         }
         await store.skipReceivedActions()
         let fromTester = await tester.handle(.incrementTwice, from: source)
-        #expect(fromStore?.source == fromTester.first?.source)
+        // Derived separately, their info lines are different lines that read the same (see
+        // ActionSource's equality): compare what they read.
+        #expect(fromStore?.source.info == fromTester.first?.source.info)
+        #expect(fromStore?.source.info == "Sent by an effect of incrementTwice")
+        #expect(fromStore?.source.description == fromTester.first?.source.description)
     }
 
     @Test func effectsOnATestClockAreNotAwaitedWhenAsked() async {
@@ -119,9 +123,10 @@ import Testing
         await withKnownIssue {
             await tester.handle(.queryChanged("milk"))
         } matching: { issue in
-            issue.description.contains(
-                "An effect of queryChanged(\"milk\") still running after 0.05 seconds; cancelled"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "An effect of queryChanged(\"milk\") still running after 0.05 seconds; cancelled"
+                )
         }
         #expect(clock.sleeperCount == 0)
     }

@@ -5,6 +5,33 @@ import Aqueduct
 import AqueductTesting
 
 extension CounterAction {
+    /// The case paths of `CounterAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.increment`.
+        var increment: CasePath<CounterAction, Void> {
+            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+        }
+
+        /// `.set`.
+        var set: CasePath<CounterAction, Int> {
+            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.clamped`.
+        var clamped: CasePath<CounterAction, Int> {
+            CasePath("clamped", embed: { .clamped($0) }, extract: { if case .clamped(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.incrementTwice`.
+        var incrementTwice: CasePath<CounterAction, Void> {
+            CasePath("incrementTwice", embed: { .incrementTwice }, extract: { if case .incrementTwice = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `CounterAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.increment`, otherwise `nil`.
     var increment: Void? {
         if case .increment = self { return () }
@@ -30,20 +57,34 @@ extension CounterAction {
     }
 }
 
-extension CounterAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(4)
-        accessors.append(CaseAccessor("increment", \Self.increment, chained: \Self?.?.increment))
-        accessors.append(CaseAccessor("set", \Self.set, chained: \Self?.?.set))
-        accessors.append(CaseAccessor("clamped", \Self.clamped, chained: \Self?.?.clamped))
-        accessors.append(CaseAccessor("incrementTwice", \Self.incrementTwice, chained: \Self?.?.incrementTwice))
-        return accessors
-    }
-}
-
 extension SearchAction {
+    /// The case paths of `SearchAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.queryChanged`.
+        var queryChanged: CasePath<SearchAction, String> {
+            CasePath("queryChanged", embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.loaded`.
+        var loaded: CasePath<SearchAction, [String]> {
+            CasePath("loaded", embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.failed`.
+        var failed: CasePath<SearchAction, any Error> {
+            CasePath("failed", embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.cancel`.
+        var cancel: CasePath<SearchAction, Void> {
+            CasePath("cancel", embed: { .cancel }, extract: { if case .cancel = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `SearchAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.queryChanged` when this is that case, otherwise `nil`.
     var queryChanged: String? {
         if case .queryChanged(let value) = self { return value }
@@ -66,18 +107,5 @@ extension SearchAction {
     var cancel: Void? {
         if case .cancel = self { return () }
         return nil
-    }
-}
-
-extension SearchAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(4)
-        accessors.append(CaseAccessor("queryChanged", \Self.queryChanged, chained: \Self?.?.queryChanged))
-        accessors.append(CaseAccessor("loaded", \Self.loaded, chained: \Self?.?.loaded))
-        accessors.append(CaseAccessor("failed", \Self.failed, chained: \Self?.?.failed))
-        accessors.append(CaseAccessor("cancel", \Self.cancel, chained: \Self?.?.cancel))
-        return accessors
     }
 }

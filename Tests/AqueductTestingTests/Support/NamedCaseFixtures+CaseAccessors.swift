@@ -4,6 +4,28 @@
 import Aqueduct
 
 extension NamedAppAction {
+    /// The case paths of `NamedAppAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.sync`.
+        var sync: CasePath<NamedAppAction, NamedSyncAction> {
+            CasePath("sync", embed: { .sync($0) }, extract: { if case .sync(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.settings`.
+        var settings: CasePath<NamedAppAction, NamedSettingsAction> {
+            CasePath("settings", embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.quit`.
+        var quit: CasePath<NamedAppAction, Void> {
+            CasePath("quit", embed: { .quit }, extract: { if case .quit = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `NamedAppAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.sync` when this is that case, otherwise `nil`.
     var sync: NamedSyncAction? {
         if case .sync(let value) = self { return value }
@@ -23,19 +45,29 @@ extension NamedAppAction {
     }
 }
 
-extension NamedAppAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("sync", \Self.sync, chained: \Self?.?.sync))
-        accessors.append(CaseAccessor("settings", \Self.settings, chained: \Self?.?.settings))
-        accessors.append(CaseAccessor("quit", \Self.quit, chained: \Self?.?.quit))
-        return accessors
-    }
-}
-
 extension NamedSyncAction {
+    /// The case paths of `NamedSyncAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.start`.
+        var start: CasePath<NamedSyncAction, Void> {
+            CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+        }
+
+        /// `.finished`.
+        var finished: CasePath<NamedSyncAction, Int> {
+            CasePath("finished", embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.failed`.
+        var failed: CasePath<NamedSyncAction, String> {
+            CasePath("failed", embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `NamedSyncAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.start`, otherwise `nil`.
     var start: Void? {
         if case .start = self { return () }
@@ -55,19 +87,24 @@ extension NamedSyncAction {
     }
 }
 
-extension NamedSyncAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("start", \Self.start, chained: \Self?.?.start))
-        accessors.append(CaseAccessor("finished", \Self.finished, chained: \Self?.?.finished))
-        accessors.append(CaseAccessor("failed", \Self.failed, chained: \Self?.?.failed))
-        return accessors
-    }
-}
-
 extension NamedSettingsAction {
+    /// The case paths of `NamedSettingsAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.toggled`.
+        var toggled: CasePath<NamedSettingsAction, Bool> {
+            CasePath("toggled", embed: { .toggled($0) }, extract: { if case .toggled(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.resync`.
+        var resync: CasePath<NamedSettingsAction, NamedSyncAction> {
+            CasePath("resync", embed: { .resync($0) }, extract: { if case .resync(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `NamedSettingsAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.toggled` when this is that case, otherwise `nil`.
     var toggled: Bool? {
         if case .toggled(let value) = self { return value }
@@ -78,16 +115,5 @@ extension NamedSettingsAction {
     var resync: NamedSyncAction? {
         if case .resync(let value) = self { return value }
         return nil
-    }
-}
-
-extension NamedSettingsAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("toggled", \Self.toggled, chained: \Self?.?.toggled))
-        accessors.append(CaseAccessor("resync", \Self.resync, chained: \Self?.?.resync))
-        return accessors
     }
 }

@@ -1,7 +1,7 @@
 import Aqueduct
 
-// Actions whose case accessors are generated (NamedCaseFixtures+CaseAccessors.swift), so
-// failure messages can name their case key paths: `\.sync?.finished`.
+// Actions whose case paths are generated (NamedCaseFixtures+CaseAccessors.swift): failure
+// messages name them as written, `\.sync.finished`.
 
 /// An app's actions: one case per feature.
 enum NamedAppAction: CaseAccessible, Sendable, Equatable {

@@ -2,7 +2,7 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
     @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = TestClock()
         #expect(clock.now == TestClock.Instant())
@@ -12,26 +12,28 @@ import Testing
         #expect(clock.now.offset == .seconds(5))
     }
 
+    @MainActor
     @Test func sleepersWakeWhenTheirDeadlineIsReachedInDeadlineOrder() async throws {
-        let clock = TestClock()
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
         let woken = Log<String>()
-        let late = Task {
-            try await clock.sleep(for: .seconds(2))
+        let late = scheduler.task {
+            try? await clock.sleep(for: .seconds(2))
             woken.append("late at \(clock.now.offset)")
         }
-        let early = Task {
-            try await clock.sleep(for: .seconds(1))
+        let early = scheduler.task {
+            try? await clock.sleep(for: .seconds(1))
             woken.append("early at \(clock.now.offset)")
         }
-        #expect(await eventually { clock.sleeperCount == 2 })
-        await clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))  // the scheduler settles first: both sleep
         #expect(woken.all.isEmpty)
         #expect(clock.sleeperCount == 2)
         await clock.advance(by: .seconds(5))
-        try await early.value
-        try await late.value
+        // Each woke, and ran to its end, before the clock moved on.
         #expect(woken.all == ["early at 1.0 seconds", "late at 2.0 seconds"])
         #expect(clock.now.offset == .milliseconds(5_999))
+        await early.value
+        await late.value
     }
 
     @Test func sleepingUntilThePastReturnsAtOnce() async throws {
@@ -40,40 +42,51 @@ import Testing
         #expect(clock.sleeperCount == 0)
     }
 
+    @MainActor
     @Test func cancellingASleeperEndsItsSleepWithCancellationError() async throws {
-        let clock = TestClock()
-        let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-        #expect(await eventually { clock.sleeperCount == 1 })
-        sleeper.cancel()
-        await #expect(throws: CancellationError.self) { try await sleeper.value }
-        #expect(clock.sleeperCount == 0)
-    }
-
-    @Test func aTaskCancelledBeforeItSleepsDoesNotSleep() async {
-        let clock = TestClock()
-        let sleeper = Task {
-            while !Task.isCancelled { await Task.yield() }
-            try await clock.sleep(for: .seconds(60))
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
+        let sleeper = scheduler.task { () -> (any Error)? in
+            do { try await clock.sleep(for: .seconds(60)) } catch { return error }
+            return nil
         }
+        await scheduler.run()
+        #expect(clock.sleeperCount == 1)
         sleeper.cancel()
-        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(clock.sleeperCount == 0)
+        await scheduler.run()
+        #expect(await sleeper.value is CancellationError)
+    }
+
+    @MainActor
+    @Test func aTaskCancelledBeforeItSleepsDoesNotSleep() async {
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
+        let sleeper = scheduler.task { () -> (any Error)? in
+            do { try await clock.sleep(for: .seconds(60)) } catch { return error }
+            return nil
+        }
+        sleeper.cancel()  // before its first job ran: the scheduler had not run it yet
+        await scheduler.run()
+        #expect(await sleeper.value is CancellationError)
         #expect(clock.sleeperCount == 0)
     }
 
+    @MainActor
     @Test func runWakesARepeatingTimerUntilItStops() async throws {
-        let clock = TestClock()
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
         let ticks = Log<Int>()
-        let timer = Task {
+        let timer = scheduler.task {
             for _ in 0..<3 {
-                try await clock.sleep(for: .seconds(1))
+                try? await clock.sleep(for: .seconds(1))
                 ticks.append(1)
             }
         }
-        #expect(await eventually { clock.sleeperCount == 1 })
         await clock.run()
-        try await timer.value
         #expect(ticks.all.count == 3)
         #expect(clock.now.offset == .seconds(3))
+        await timer.value
     }
 
     /// The debounce of ``SearchMiddleware``: each query cancels the one before; only the last,
@@ -91,14 +104,14 @@ import Testing
             reducer: searchReducer,
             middleware: SearchMiddleware(client: client, clock: clock)
         )
-        await store.send(.queryChanged("m")) {
+        await store.dispatch(.queryChanged("m")) {
             $0.query = "m"
             $0.isLoading = true
         }
         await clock.advance(by: .milliseconds(200))
-        await store.send(.queryChanged("mi")) { $0.query = "mi" }
+        await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
         await clock.advance(by: .milliseconds(200))
-        await store.send(.queryChanged("mil")) { $0.query = "mil" }
+        await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
         await clock.advance(by: .milliseconds(299))
         #expect(queries.all.isEmpty)
         await clock.advance(by: .milliseconds(1))

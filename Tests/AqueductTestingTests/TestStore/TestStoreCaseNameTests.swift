@@ -2,25 +2,45 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
-/// A failure names a case key path through generated accessors the way the test wrote it.
+/// A failure names the case path the way the test wrote it, from the case path itself.
 @MainActor
-@Suite struct TestStoreCaseNameTests {
+@Suite(.timeLimit(.minutes(1)))
+struct TestStoreCaseNameTests {
     struct SyncState: Equatable, Sendable {
         var finished = 0
     }
 
-    @Test func aMissingReceiveNamesTheCasePath() async {
-        let reducer = Reducer<NamedAppAction, SyncState>.reduce { action, state in
-            if case .sync(.finished(let count)) = action { state.finished = count }
-        }
-        let store = TestStore(initialState: SyncState(), reducer: reducer)
-        await store.send(.quit)
+    static let reducer = Reducer<NamedAppAction, SyncState>.reduce { action, state in
+        if case .sync(.finished(let count)) = action { state.finished = count }
+    }
+
+    static func expectMissing(_ expected: String, receiving receive: () async -> Void) async {
         await withKnownIssue {
-            await store.receive(\.sync?.finished)
+            await receive()
         } matching: { issue in
-            issue.description.contains(
-                "Expected to receive an action matching \\.sync?.finished, but no action arrived and no effect is running."
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected to receive an action matching \(expected), but no action arrived and no effect is running."
+                )
         }
+    }
+
+    @Test func aMissingReceiveNamesTheCasePath() async {
+        let store = TestStore(initialState: SyncState(), reducer: Self.reducer)
+        await store.dispatch(.quit)
+        await Self.expectMissing("\\.sync.finished") { await store.receive(\.sync.finished) }
+    }
+
+    @Test func aPathThreeCasesDeepIsNamedStepByStep() async {
+        let store = TestStore(initialState: SyncState(), reducer: Self.reducer)
+        await store.dispatch(.quit)
+        await Self.expectMissing("\\.settings.resync.finished") { await store.receive(\.settings.resync.finished) }
+    }
+
+    @Test func aPathHeldInAVariableIsNamedAsALiteralIs() async {
+        let store = TestStore(initialState: SyncState(), reducer: Self.reducer)
+        let path: CaseKeyPath<NamedAppAction, Int> = \.sync.finished
+        await store.dispatch(.quit)
+        await Self.expectMissing("\\.sync.finished with 3") { await store.receive(path, 3) }
     }
 }

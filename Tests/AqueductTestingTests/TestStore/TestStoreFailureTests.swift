@@ -2,18 +2,24 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
-/// Every kind of failure is reported, with a message that says what went wrong.
+/// Every kind of failure is reported, as a failure (not a warning), with a message that says
+/// what went wrong.
+///
+/// The time limit is a failure bound only: several tests here give the store a timeout of an
+/// hour, so that a wait that ignored a shorter bound, or gave up only at the store's, would fail
+/// here rather than hang. Nothing here measures time.
 @MainActor
-@Suite struct TestStoreFailureTests {
+@Suite(.timeLimit(.minutes(1))) struct TestStoreFailureTests {
     @Test func wrongStateShowsADiffOfWhatDiffered() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.increment) {
+            await store.dispatch(.increment) {
                 $0.count = 2
                 $0.history = [1]
             }
         } matching: { issue in
-            issue.description.contains("The state after sending increment is not what the test expected")
+            issue.isFailure
+                && issue.description.contains("The state after dispatching increment is not what the test expected")
                 && issue.description.contains("count: 2 → 1")
                 && !issue.description.contains("history")
         }
@@ -22,9 +28,10 @@ import Testing
     @Test func anUnassertedStateChangeIsAFailure() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.set(3))
+            await store.dispatch(.set(3))
         } matching: { issue in
-            issue.description.contains("the test expected no change")
+            issue.isFailure
+                && issue.description.contains("the test expected no change")
                 && issue.description.contains("count: 0 → 3")
                 && issue.description.contains("history.count: 0 → 1")
                 && issue.description.contains("history[0]: (none) → 3")
@@ -35,30 +42,29 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         let line = #line + 2
         await withKnownIssue {
-            await store.send(.increment)
+            await store.dispatch(.increment)
         } matching: { issue in
-            issue.sourceLocation?.line == line
+            issue.isFailure
+                && issue.sourceLocation?.line == line
                 && issue.sourceLocation?.fileID == "AqueductTestingTests/TestStoreFailureTests.swift"
         }
     }
 
-    // The time limit is a failure bound only: were `receive` to wait for its timeout (an hour),
-    // the test would fail rather than hang. Nothing here measures time.
-    @Test(.timeLimit(.minutes(1)))
-    func aMissingReceiveWithNothingRunningFailsAtOnce() async {
+    @Test func aMissingReceiveWithNothingRunningFailsAtOnce() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
         store.timeout = .seconds(3600)
-        await store.send(.set(1)) {
+        await store.dispatch(.set(1)) {
             $0.count = 1
             $0.history = [1]
         }
         await withKnownIssue {
             await store.receive(\.clamped) { $0.count = 10 }
         } matching: { issue in
-            issue.description.contains(
-                "Expected to receive an action matching \\.clamped, but no action arrived "
-                    + "and no effect is running."
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected to receive an action matching \\.clamped, but no action arrived "
+                        + "and no effect is running."
+                )
         }
     }
 
@@ -70,14 +76,15 @@ import Testing
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
         store.timeout = .seconds(3600)
-        await store.send(.queryChanged("milk")) {
+        await store.dispatch(.queryChanged("milk")) {
             $0.query = "milk"
             $0.isLoading = true
         }
         await withKnownIssue {
             await store.receive(\.loaded, timeout: .milliseconds(20))
         } matching: { issue in
-            issue.description.contains("none arrived within 0.02 seconds")
+            issue.isFailure
+                && issue.description.contains("none arrived within 0.02 seconds")
         }
         await store.skipInFlightEffects()
         await store.finish()
@@ -86,16 +93,22 @@ import Testing
     @Test func anAssertionThatChangesTheStateWhenTheActionDidNotFails() async {
         let unchanged = TestStore(initialState: CounterState(), reducer: Reducer<CounterAction, CounterState>.identity)
         await withKnownIssue {
-            await unchanged.send(.increment) { $0.count = 1 }
+            await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
-            issue.description.contains("Expected the state to change after sending increment, but it did not change")
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected the state to change after dispatching increment, but it did not change"
+                )
                 && issue.description.contains("count: 1 → 0")
         }
         unchanged.exhaustivity = .off
         await withKnownIssue {
-            await unchanged.send(.increment) { $0.count = 1 }
+            await unchanged.dispatch(.increment) { $0.count = 1 }
         } matching: { issue in
-            issue.description.contains("Expected the state to change after sending increment, but it did not change")
+            issue.isFailure
+                && issue.description.contains(
+                    "Expected the state to change after dispatching increment, but it did not change"
+                )
         }
     }
 
@@ -107,7 +120,7 @@ import Testing
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
         store.timeout = .milliseconds(100)
-        await store.send(.queryChanged("milk")) {
+        await store.dispatch(.queryChanged("milk")) {
             $0.query = "milk"
             $0.isLoading = true
         }
@@ -115,7 +128,8 @@ import Testing
         await withKnownIssue {
             await store.receive(\.loaded)
         } matching: { issue in
-            issue.description.contains("Expected to receive an action matching \\.loaded, but none arrived")
+            issue.isFailure
+                && issue.description.contains("Expected to receive an action matching \\.loaded, but none arrived")
                 && issue.description.contains("none arrived within 0.1 seconds")
                 && issue.description.contains("queryChanged(\"milk\")")
                 && issue.description.contains("TestClock")
@@ -126,13 +140,14 @@ import Testing
 
     @Test func receivingTheWrongActionNamesTheActionThatCame() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.incrementTwice) { $0.history = [0] }
+        await store.dispatch(.incrementTwice) { $0.history = [0] }
         await withKnownIssue {
             await store.receive(\.clamped)
         } matching: { issue in
-            issue.description.contains(
-                "Received an unexpected action: expected an action matching \\.clamped, but the next action was"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "Received an unexpected action: expected an action matching \\.clamped, but the next action was"
+                )
                 && issue.description.contains("• increment — from TestStoreFailureTests.swift:")
                 && issue.description.contains("Sent by an effect of incrementTwice")
         }
@@ -142,33 +157,35 @@ import Testing
 
     @Test func anActionNotReceivedByTheEndIsNamed() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.set(50)) {
+        await store.dispatch(.set(50)) {
             $0.count = 50
             $0.history = [50]
         }
         await withKnownIssue {
             await store.finish()
         } matching: { issue in
-            issue.description.contains(
-                "The store received 1 action that the test did not receive (at the end of the test)"
-            )
+            issue.isFailure
+                && issue.description.contains(
+                    "The store received 1 action that the test did not receive (at the end of the test)"
+                )
                 && issue.description.contains("clamped(10)")
         }
     }
 
     @Test func anActionNotReceivedBeforeTheNextSendIsNamedThenDropped() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.set(50)) {
+        await store.dispatch(.set(50)) {
             $0.count = 50
             $0.history = [50]
         }
         await withKnownIssue {
-            await store.send(.increment) {
+            await store.dispatch(.increment) {
                 $0.count = 11
                 $0.history = [50, 10, 11]
             }
         } matching: { issue in
-            issue.description.contains("Must receive 1 action before sending increment")
+            issue.isFailure
+                && issue.description.contains("Must receive 1 action before dispatching increment")
                 && issue.description.contains("clamped(10)")
         }
         // Dropped after that one failure: nothing is left to receive or report.
@@ -183,14 +200,15 @@ import Testing
             reducer: searchReducer,
             middleware: SearchMiddleware(client: .groceries, clock: clock)
         )
-        await store.send(.queryChanged("bread")) {
+        await store.dispatch(.queryChanged("bread")) {
             $0.query = "bread"
             $0.isLoading = true
         }
         await withKnownIssue {
             await store.finish(timeout: .milliseconds(50))
         } matching: { issue in
-            issue.description.contains("1 effect still running at the end of the test, started by:")
+            issue.isFailure
+                && issue.description.contains("1 effect still running at the end of the test, started by:")
                 && issue.description.contains("queryChanged(\"bread\")")
         }
         // finish() cancelled it and waited for the cancellation to run: the sleep ended.
@@ -206,12 +224,15 @@ import Testing
                 reducer: searchReducer,
                 middleware: SearchMiddleware(client: .groceries, clock: clock)
             )
-            await store.send(.queryChanged("milk")) {
+            await store.dispatch(.queryChanged("milk")) {
                 $0.query = "milk"
                 $0.isLoading = true
             }
         } matching: { issue in
-            issue.description.contains("1 effect still running when the test store was released without finish()")
+            issue.isFailure
+                && issue.description.contains(
+                    "1 effect still running when the test store was released without finish()"
+                )
                 && issue.sourceLocation?.line == creationLine
         }
     }
@@ -219,9 +240,10 @@ import Testing
     @Test func aThrowingAssertionIsReported() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {
-            await store.send(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
+            await store.dispatch(.increment) { _ in throw SearchFailure(reason: "in the assertion") }
         } matching: { issue in
-            issue.description.contains("The state assertion after sending increment threw an error")
+            issue.isFailure
+                && issue.description.contains("The state assertion after dispatching increment threw an error")
         }
     }
 
@@ -229,9 +251,10 @@ import Testing
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         store.exhaustivity = .off
         await withKnownIssue {
-            await store.send(.increment) { $0.count = 5 }
+            await store.dispatch(.increment) { $0.count = 5 }
         } matching: { issue in
-            issue.description.contains("count: 5 → 1") && !issue.description.contains("history")
+            issue.isFailure
+                && issue.description.contains("count: 5 → 1") && !issue.description.contains("history")
         }
     }
 }

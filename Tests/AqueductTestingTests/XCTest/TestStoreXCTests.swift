@@ -9,7 +9,7 @@ final class TestStoreXCTests: XCTestCase {
     @MainActor
     func testAFeatureTestPassesUnderXCTest() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer, middleware: CounterMiddleware())
-        await store.send(.set(11)) {
+        await store.dispatch(.set(11)) {
             $0.count = 11
             $0.history = [11]
         }
@@ -37,7 +37,7 @@ final class TestStoreXCTests: XCTestCase {
     func testAWrongStateIsAnXCTestFailureAtTheCallersLine() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         let line = #line + 1
-        await store.send(.increment) { $0.count = 2 }
+        await store.dispatch(.increment) { $0.count = 2 }
         XCTAssertEqual(failures.all.count, 1)
         XCTAssertTrue(failures.all.first?.hasPrefix("TestStoreXCTests.swift:\(line): ") == true)
         XCTAssertTrue(failures.all.first?.contains("count: 2 → 1") == true)

@@ -4,15 +4,15 @@ import Aqueduct
 extension Player {  // Tests expect `.bridge(` on lines 7 and 9.
     static var appBridges: BridgeMiddleware<AppAction, AppState> {
         BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads),
-                    when: { $0().settings.downloadPolicy == .always })
-            .bridge(\AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads),
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads),
+                    when: { $0.settings.downloadPolicy == .always })
+            .bridge(\.playback.didPause --> AppAction.downloads(.stopDownloads),
                     when: \.settings.autoDownload)
     }
 
     static var unfilteredBridges: BridgeMiddleware<AppAction, AppState> {
         BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
-            .bridge(\AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didPause --> AppAction.downloads(.stopDownloads))
     }
 }

@@ -1,55 +1,65 @@
 import Aqueduct
 import Testing
 
+/// A case path in a global constant: case key paths are `Sendable`.
+let playbackStarted: CaseKeyPath<Player.AppAction, Void> = \.playback.didStart
+
 @Suite struct BridgeOperatorTests {
     typealias AppAction = Player.AppAction
 
-    @Test func voidKeyPathBridgeSendsItsActionForTheMatchingCaseOnly() {
-        let bridge = \AppAction.playback?.didStart --> AppAction.downloads(.startDownloads)
+    @Test func aCaseBridgeSendsItsActionForTheMatchingCaseOnly() {
+        let bridge = \.playback.didStart --> AppAction.downloads(.startDownloads)
         #expect(bridge.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
         #expect(bridge.derive(from: .playback(.didPause)) == nil)
         #expect(bridge.derive(from: .downloads(.startDownloads)) == nil)
     }
 
-    @Test func payloadKeyPathBridgePassesThePayload() {
-        let bridge = \AppAction.downloads?.downloaded --> { .library(.add($0)) }
+    @Test func aFixedActionMayFollowACaseWithAPayload() {
+        let bridge = \.downloads.downloaded --> AppAction.library(.refresh)
+        #expect(bridge.derive(from: .downloads(.downloaded(.low))) == .library(.refresh))
+        #expect(bridge.derive(from: .downloads(.interrupted)) == nil)
+    }
+
+    @Test func aPayloadBridgePassesThePayload() {
+        let bridge = \AppAction.Cases.downloads.downloaded --> { .library(.add($0)) }
         #expect(bridge.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
         #expect(bridge.derive(from: .downloads(.interrupted)) == nil)
     }
 
-    @Test func payloadKeyPathBridgeMayMapToNil() {
-        let bridge = \AppAction.downloads?.downloaded --> { $0 == .low ? nil : .library(.add($0)) }
+    @Test func aPayloadBridgeMayMapToNil() {
+        let bridge = \AppAction.Cases.downloads.downloaded --> { $0 == .low ? nil : .library(.add($0)) }
         #expect(bridge.derive(from: .downloads(.downloaded(.low))) == nil)
         #expect(bridge.derive(from: .downloads(.downloaded(.standard))) == .library(.add(.standard)))
     }
 
-    @Test func payloadKeyPathBridgeTakesAFunction() {
+    @Test func aPayloadBridgeTakesAFunction() {
         let sync: @Sendable (Quality) -> AppAction = { .library(.add($0)) }
-        let bridge = \AppAction.downloads?.downloaded --> sync
+        let bridge = \.downloads.downloaded --> sync
         #expect(bridge.derive(from: .downloads(.downloaded(.standard))) == .library(.add(.standard)))
     }
 
-    @Test func keyPathValuesBridgeLikeLiterals() {
-        // Stored key paths are not literals: they are spelled `Bridge.on(_:send:)`.
-        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
-        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
-        let fixed = Bridge.on(active, send: AppAction.downloads(.startDownloads))
-        let payload = Bridge.on(downloaded, send: { .library(.add($0)) })
+    @Test func caseKeyPathsHeldInVariablesBridgeLikeLiterals() {
+        // The same operator: a case path is resolved when the bridge is built, either way.
+        let active: CaseKeyPath<AppAction, Void> = \.playback.didStart
+        let downloaded: CaseKeyPath<AppAction, Quality> = \.downloads.downloaded
+        let fixed = active --> AppAction.downloads(.startDownloads)
+        let payload = downloaded --> { .library(.add($0)) }
         #expect(fixed.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
         #expect(fixed.derive(from: .playback(.didPause)) == nil)
         #expect(payload.derive(from: .downloads(.downloaded(.high))) == .library(.add(.high)))
         #expect(payload.derive(from: .downloads(.interrupted)) == nil)
     }
 
-    @Test func aKeyPathValueBridgeMayMapToNilAndTakesAVoidPayloadClosure() {
-        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
-        let active: KeyPath<AppAction, Void?> & Sendable = \AppAction.playback?.didStart
-        let wiredOnly = Bridge.on(downloaded, send: { $0 == .standard ? .library(.refresh) : nil })
-        let fromVoid = Bridge.on(active, send: { AppAction.library(.refresh) })
-        #expect(wiredOnly.derive(from: .downloads(.downloaded(.high))) == nil)
-        #expect(wiredOnly.derive(from: .downloads(.downloaded(.standard))) == .library(.refresh))
-        #expect(fromVoid.derive(from: .playback(.didStart)) == .library(.refresh))
-        #expect(fromVoid.derive(from: .playback(.didStop)) == nil)
+    @Test func aCaseKeyPathCrossesIsolationAndIsResolvedWhereItIsUsed() async {
+        let bridge = await Task.detached { playbackStarted --> AppAction.library(.refresh) }.value
+        #expect(bridge.derive(from: .playback(.didStart)) == .library(.refresh))
+        #expect(bridge.derive(from: .playback(.didStop)) == nil)
+    }
+
+    @Test func caseKeyPathsChosenFromAListBridgeTheirOwnCase() {
+        let triggers: [CaseKeyPath<AppAction, Void>] = [\.playback.didStart, \.playback.didPause, \.playback.didStop]
+        let bridges = triggers.map { $0 --> AppAction.library(.refresh) }
+        #expect(bridges.map { $0.derive(from: .playback(.didPause)) } == [nil, .library(.refresh), nil])
     }
 
     @Test func equatableValueBridgeMatchesByEquality() {
@@ -71,7 +81,7 @@ import Testing
     func arrowBindsLooserThanTheOperatorsOfItsOperands(preferHigh: Bool) {
         // Parses as `keyPath --> (preferHigh ? … : …)`.
         let bridge =
-            \AppAction.playback?.didStart
+            \.playback.didStart
                 --> preferHigh ? AppAction.library(.add(.high)) : AppAction.library(.refresh)
         let expected = preferHigh ? AppAction.library(.add(.high)) : .library(.refresh)
         #expect(bridge.derive(from: .playback(.didStart)) == expected)
@@ -85,8 +95,8 @@ import Testing
 
     @Test func rootAndActionTypesAreInferredFromTheMiddleware() {
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\.playback?.didStart --> .downloads(.startDownloads))
-            .bridge(\.downloads?.downloaded --> { .library(.add($0)) }, when: \.isPlaying)
+            .bridge(\.playback.didStart --> .downloads(.startDownloads))
+            .bridge(\.downloads.downloaded --> { .library(.add($0)) }, when: \.isPlaying)
             .bridge(.playback(.didStop) --> .downloads(.stopDownloads))
         #expect(bridges.count == 3)
         let recorder = ActionRecorder()

@@ -77,9 +77,9 @@ struct BridgeAllocationTests {
 
     @Test func nonMatchingActionCostsNoAllocationWithStateBridges() throws {
         let bridges = BridgeMiddleware<AppAction, Player.AppState>()
-            .bridge(\AppAction.downloads?.downloaded --> { kind, _ in .library(.add(kind)) })
+            .bridge(\.downloads.downloaded --> { kind, _ in .library(.add(kind)) })
             .bridge(
-                \AppAction.playback?.didStart --> { _, state in state().isPlaying ? nil : .library(.refresh) }
+                \.playback.didStart --> { _, state in state.isPlaying ? nil : .library(.refresh) }
             )
         let (allocations, effects) = try Self.handle(.playback(.didStop), with: bridges)
         #expect(effects == 0)

@@ -2,7 +2,7 @@ import Aqueduct
 import Testing
 
 @MainActor
-@Suite struct BridgeMiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct BridgeMiddlewareTests {
     typealias AppAction = Player.AppAction
     typealias AppState = Player.AppState
 
@@ -98,14 +98,14 @@ import Testing
         var seenByClosure: [Bool] = []
         let bridges = BridgeMiddleware<AppAction, AppState>()
             .bridge(
-                \AppAction.playback?.didPause --> AppAction.downloads(.stopDownloads),
+                \.playback.didPause --> AppAction.downloads(.stopDownloads),
                 when: \.settings.autoDownload
             )
             .bridge(
-                \AppAction.playback?.didPause --> AppAction.library(.refresh),
-                when: { getState in
-                    seenByClosure.append(getState().settings.autoDownload)
-                    return getState().settings.autoDownload
+                \.playback.didPause --> AppAction.library(.refresh),
+                when: { state in
+                    seenByClosure.append(state.settings.autoDownload)
+                    return state.settings.autoDownload
                 }
             )
         let store = Self.store(bridges, state: state, reducer: Self.flipsFlagOnBackground, recorder: recorder)
@@ -119,7 +119,7 @@ import Testing
     @Test func bridgeMappingToNilSendsNothing() {
         let recorder = ActionRecorder()
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.downloads?.downloaded --> { $0 == .low ? nil : .library(.add($0)) })
+            .bridge(\.downloads.downloaded --> { $0 == .low ? nil : .library(.add($0)) })
         let store = Self.store(bridges, recorder: recorder)
         store.dispatch(.downloads(.downloaded(.low)))
         store.dispatch(.downloads(.downloaded(.high)))
@@ -135,9 +135,9 @@ import Testing
     @Test func severalBridgesOnOneActionFireInDeclarationOrder() {
         let recorder = ActionRecorder()
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.library(.refresh))
-            .bridge(\AppAction.playback?.didPause --> AppAction.library(.add(.standard)))
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStart --> AppAction.library(.refresh))
+            .bridge(\.playback.didPause --> AppAction.library(.add(.standard)))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
             .bridge(AppAction.playback(.didStart) --> AppAction.library(.add(.high)))
         #expect(bridges.count == 4)
         let store = Self.store(bridges, recorder: recorder)
@@ -153,9 +153,9 @@ import Testing
     @Test func severalBridgeMiddlewaresCompose() {
         let recorder = ActionRecorder()
         let playback = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
         let downloads = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.downloads?.downloaded --> { .library(.add($0)) })
+            .bridge(\.downloads.downloaded --> { .library(.add($0)) })
         let store = Store(
             initialState: AppState(),
             reducer: Player.reducer,
@@ -175,7 +175,7 @@ import Testing
         let recorder = ActionRecorder()
         let bridgeLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
         let store = Self.store(bridges, recorder: recorder)
         let dispatchLine: UInt = #line + 1
         store.dispatch(.playback(.didStart))
@@ -211,8 +211,8 @@ import Testing
         let recorder = ActionRecorder()
         let firstLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
-            .bridge(\AppAction.downloads?.startDownloads --> AppAction.library(.refresh))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.downloads.startDownloads --> AppAction.library(.refresh))
         let store = Self.store(bridges, recorder: recorder)
         let source = ActionSource(file: "Player/PlaybackMiddleware.swift", function: "start(_:)", line: 118)
         store.dispatch(.playback(.didStart), from: source)

@@ -16,11 +16,11 @@ import Testing
 
     /// Syncs over the connection that came up, but only while the app is active.
     static let syncWhileActive: StateBridge<AppAction, AppState> =
-        \AppAction.downloads?.downloaded --> { kind, state in state().isPlaying ? .library(.add(kind)) : nil }
+        \.downloads.downloaded --> { kind, state in state.isPlaying ? .library(.add(kind)) : nil }
 
     @Test(arguments: [true, false])
     func theRightSideReceivesThePayloadAndTheState(isPlaying: Bool) {
-        let state = GetState.constant(AppState(isPlaying: isPlaying))
+        let state = AppState(isPlaying: isPlaying)
         let derived = Self.syncWhileActive.derive(from: .downloads(.downloaded(.high)), state: state)
         #expect(derived == (isPlaying ? .library(.add(.high)) : nil))
         #expect(Self.syncWhileActive.derive(from: .downloads(.interrupted), state: state) == nil)
@@ -29,50 +29,51 @@ import Testing
 
     @Test func aCaseWithoutPayloadPassesVoid() {
         let bridge: StateBridge<AppAction, AppState> =
-            \AppAction.playback?.didStart --> { _, state in state().added.last.map { .library(.add($0)) }
+            \.playback.didStart --> { _, state in state.added.last.map { .library(.add($0)) }
             }
         #expect(
-            bridge.derive(from: .playback(.didStart), state: .constant(AppState(added: [.standard])))
+            bridge.derive(from: .playback(.didStart), state: (AppState(added: [.standard])))
                 == .library(.add(.standard))
         )
-        #expect(bridge.derive(from: .playback(.didStart), state: .constant(AppState())) == nil)
-        #expect(bridge.derive(from: .playback(.didStop), state: .constant(AppState(added: [.standard]))) == nil)
+        #expect(bridge.derive(from: .playback(.didStart), state: (AppState())) == nil)
+        #expect(bridge.derive(from: .playback(.didStop), state: (AppState(added: [.standard]))) == nil)
     }
 
     @Test func aKeyPathValueBridgesLikeALiteral() {
-        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
-        let bridge = StateBridge<AppAction, AppState>.on(downloaded) { kind, state in
-            state().isPlaying ? .library(.add(kind)) : nil
-        }
-        let active = GetState.constant(AppState(isPlaying: true))
+        let downloaded: CaseKeyPath<AppAction, Quality> = \.downloads.downloaded
+        let bridge: StateBridge<AppAction, AppState> =
+            downloaded --> { kind, state in
+                state.isPlaying ? .library(.add(kind)) : nil
+            }
+        let active = AppState(isPlaying: true)
         #expect(
             bridge.derive(from: .downloads(.downloaded(.low)), state: active) == .library(.add(.low))
         )
-        #expect(bridge.derive(from: .downloads(.downloaded(.low)), state: .constant(AppState())) == nil)
+        #expect(bridge.derive(from: .downloads(.downloaded(.low)), state: (AppState())) == nil)
         #expect(bridge.derive(from: .downloads(.interrupted), state: active) == nil)
     }
 
     @Test func aBridgeFromAFunctionDerivesForEveryAction() {
         let bridge = StateBridge<AppAction, AppState> { action, state in
-            guard case .library(.refresh) = action, !state().isDownloading else { return nil }
+            guard case .library(.refresh) = action, !state.isDownloading else { return nil }
             return .downloads(.startDownloads)
         }
         #expect(
-            bridge.derive(from: .library(.refresh), state: .constant(AppState())) == .downloads(.startDownloads)
+            bridge.derive(from: .library(.refresh), state: (AppState())) == .downloads(.startDownloads)
         )
-        #expect(bridge.derive(from: .library(.refresh), state: .constant(AppState(isDownloading: true))) == nil)
-        #expect(bridge.derive(from: .playback(.didStart), state: .constant(AppState())) == nil)
+        #expect(bridge.derive(from: .library(.refresh), state: (AppState(isDownloading: true))) == nil)
+        #expect(bridge.derive(from: .playback(.didStart), state: (AppState())) == nil)
     }
 
     @Test func typesAreInferredInsideBridgeWithEveryFormOfTheLeftSide() {
-        let downloaded: KeyPath<AppAction, Quality?> & Sendable = \AppAction.downloads?.downloaded
+        let downloaded: CaseKeyPath<AppAction, Quality> = \.downloads.downloaded
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\.playback?.didStart --> { _, state in state().isDownloading ? nil : .library(.refresh) })
-            .bridge(\.downloads?.downloaded --> { kind, _ in .library(.add(kind)) })
-            .bridge(.on(downloaded, send: { kind, state in state().isPlaying ? .library(.add(kind)) : nil }))
-            .bridge(\.playback?.didStart --> .downloads(.startDownloads))
-            .bridge(\.playback?.didStart --> { _ in .library(.refresh) })  // one parameter: a Bridge
-            .bridge(\.downloads?.downloaded --> { .library(.add($0)) })
+            .bridge(\.playback.didStart --> { _, state in state.isDownloading ? nil : .library(.refresh) })
+            .bridge(\.downloads.downloaded --> { kind, _ in .library(.add(kind)) })
+            .bridge(downloaded --> { kind, state in state.isPlaying ? .library(.add(kind)) : nil })
+            .bridge(\.playback.didStart --> .downloads(.startDownloads))
+            .bridge(\.playback.didStart --> { _ in .library(.refresh) })  // one parameter: a Bridge
+            .bridge(\.downloads.downloaded --> { .library(.add($0)) })
         #expect(bridges.count == 6)
     }
 
@@ -83,9 +84,9 @@ import Testing
         var seen: [Bool] = []
         let bridges = BridgeMiddleware<AppAction, AppState>()
             .bridge(
-                \AppAction.playback?.didStart --> { _, state in
-                    seen.append(state().isPlaying)
-                    return state().isPlaying ? .library(.refresh) : nil
+                \.playback.didStart --> { _, state in
+                    seen.append(state.isPlaying)
+                    return state.isPlaying ? .library(.refresh) : nil
                 }
             )
         let store = Self.store(bridges, state: AppState(isPlaying: wasActive), recorder: recorder)
@@ -99,9 +100,9 @@ import Testing
         var calls = 0
         let bridges = BridgeMiddleware<AppAction, AppState>()
             .bridge(
-                \AppAction.downloads?.downloaded --> { kind, state in
+                \.downloads.downloaded --> { kind, state in
                     calls += 1
-                    return state().isPlaying ? .library(.add(kind)) : nil
+                    return state.isPlaying ? .library(.add(kind)) : nil
                 }
             )
         let store = Self.store(bridges, recorder: recorder)
@@ -129,10 +130,10 @@ import Testing
     @Test func stateBridgesAndOtherBridgesFireInDeclarationOrder() {
         let recorder = ActionRecorder()
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> AppAction.library(.refresh))
-            .bridge(\AppAction.playback?.didStart --> { _, _ in .library(.add(.high)) })
-            .bridge(\AppAction.playback?.didStart --> AppAction.downloads(.startDownloads))
-            .bridge(\AppAction.playback?.didStart --> { _, _ in .library(.add(.standard)) })
+            .bridge(\.playback.didStart --> AppAction.library(.refresh))
+            .bridge(\.playback.didStart --> { _, _ in .library(.add(.high)) })
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStart --> { _, _ in .library(.add(.standard)) })
         let store = Self.store(bridges, recorder: recorder)
         store.dispatch(.playback(.didStart))
         #expect(
@@ -148,7 +149,7 @@ import Testing
         let recorder = ActionRecorder()
         let bridgeLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.downloads?.downloaded --> { kind, _ in .library(.add(kind)) })
+            .bridge(\.downloads.downloaded --> { kind, _ in .library(.add(kind)) })
         let store = Self.store(bridges, recorder: recorder)
         let dispatchLine: UInt = #line + 1
         store.dispatch(.downloads(.downloaded(.high)), info: "scripted")
@@ -169,14 +170,14 @@ import Testing
 
     @Test func hopsThroughStateBridgesAccumulateOneLineEachOldestFirst() throws {
         let recorder = ActionRecorder()
-        typealias Derive = @MainActor @Sendable (Void, GetState<AppState>) -> AppAction?
-        let startIfActive: Derive = { _, state in state().isPlaying ? .downloads(.startDownloads) : nil }
-        let syncIfMonitoring: Derive = { _, state in state().isDownloading ? .library(.add(.standard)) : nil }
+        typealias Derive = @MainActor @Sendable (Void, AppState) -> AppAction?
+        let startIfActive: Derive = { _, state in state.isPlaying ? .downloads(.startDownloads) : nil }
+        let syncIfMonitoring: Derive = { _, state in state.isDownloading ? .library(.add(.standard)) : nil }
         let firstLine: UInt = #line + 2
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.playback?.didStart --> startIfActive)
-            .bridge(\AppAction.downloads?.startDownloads --> AppAction.library(.refresh))
-            .bridge(\AppAction.library?.refresh --> syncIfMonitoring)
+            .bridge(\.playback.didStart --> startIfActive)
+            .bridge(\.downloads.startDownloads --> AppAction.library(.refresh))
+            .bridge(\.library.refresh --> syncIfMonitoring)
         let store = Self.store(bridges, recorder: recorder)
         let source = ActionSource(file: "Player/PlaybackMiddleware.swift", function: "start(_:)", line: 118)
         store.dispatch(.playback(.didStart), from: source)

@@ -260,8 +260,15 @@ import Testing
         #expect(Self.lines(before, later) == ["timeIntervalSinceReferenceDate: 0.0 → 0.5"])
     }
 
+    /// A leaf (a mirror with no display style) whose `==` never holds.
+    struct Token: Equatable, CustomReflectable, CustomStringConvertible {
+        static func == (lhs: Token, rhs: Token) -> Bool { false }
+        var customMirror: Mirror { Mirror(self, children: []) }
+        var description: String { "token" }
+    }
+
     @Test func aLeafUnequalByItsOwnEqualityIsShownEvenWithTheSameText() {
-        #expect(Self.lines(Double.nan, Double.nan) == ["nan → nan"])
+        #expect(Self.lines(Token(), Token()) == ["token → token"])
     }
 
     struct NeverEqual: Equatable {
@@ -316,6 +323,75 @@ import Testing
         let changes = StateDiff(from: before, to: after).changes
         #expect(changes.count == 1)
         #expect(changes.first?.path.count == StateDiff.depthLimit)
+    }
+
+    /// A chain that is not `Equatable`, so that nothing but the walk can tell two apart.
+    indirect enum Chain {
+        case end(Int)
+        case link(Chain)
+
+        static func deep(_ depth: Int, ending value: Int) -> Chain {
+            (0..<depth).reduce(Chain.end(value)) { chain, _ in .link(chain) }
+        }
+    }
+
+    @Test(arguments: [StateDiff.depthLimit + 1, 100, 150, 400])
+    func aChangeDeeperThanTheWalkInAValueThatCannotBeComparedIsStillReported(depth: Int) throws {
+        let diff = StateDiff(from: Chain.deep(depth, ending: 1), to: Chain.deep(depth, ending: 2))
+        let change = try #require(diff.changes.first, "the change \(depth) levels deep was dropped")
+        #expect(diff.changes.count == 1)
+        #expect(change.path.count == StateDiff.depthLimit)
+        // Both sides are cut, and the cut texts still show the difference.
+        let before = try #require(change.before)
+        let after = try #require(change.after)
+        #expect(before != after)
+        #expect(before.count <= StateDiff.descriptionLimit + 2 && after.count <= StateDiff.descriptionLimit + 2)
+        #expect(before.contains("end(1)") && after.contains("end(2)"))
+    }
+
+    @Test func twoLongTextsThatDifferOnlyPastTheCutShowWhereTheyDiffer() throws {
+        let common = String(repeating: "a", count: 3 * StateDiff.descriptionLimit)
+        let change = try #require(StateDiff(from: common + "X-tail", to: common + "Y-tail").changes.first)
+        #expect(change.before?.hasPrefix("…") == true && change.after?.hasPrefix("…") == true)
+        #expect(change.before?.contains("X-tail") == true && change.after?.contains("Y-tail") == true)
+    }
+
+    // MARK: NaN
+
+    struct Reading: Equatable {
+        var count = 0
+        var level = Double.nan
+        var peak: Float? = .nan
+        var samples: [Double] = [.nan, 1]
+    }
+
+    @Test func aFieldThatStaysNaNIsNoChange() {
+        var after = Reading()
+        after.count = 1
+        let diff = StateDiff(from: Reading(), to: after)
+        #expect(diff.changes.map(\.description) == ["count: 0 → 1"])
+        #expect(!diff.hasUnexplainedDifference)
+        #expect(StateDiff(from: Reading(), to: Reading()).isEmpty)
+        #expect(!StateDiff(from: Reading(), to: Reading()).hasUnexplainedDifference)
+    }
+
+    @Test func aFieldThatBecomesOrStopsBeingNaNIsAChange() {
+        var after = Reading()
+        after.level = 2
+        #expect(StateDiff(from: Reading(), to: after).changes.map(\.description) == ["level: nan → 2.0"])
+        #expect(StateDiff(from: after, to: Reading()).changes.map(\.description) == ["level: 2.0 → nan"])
+    }
+
+    /// `==` that says two values differ when no part does: a difference the walk cannot show.
+    struct AlwaysDifferent: Equatable {
+        var value = 1
+        static func == (lhs: Self, rhs: Self) -> Bool { false }
+    }
+
+    @Test func aCustomEqualityThatNoPartExplainsIsAnUnexplainedDifference() {
+        let diff = StateDiff(from: AlwaysDifferent(), to: AlwaysDifferent())
+        #expect(diff.changes.isEmpty)
+        #expect(diff.hasUnexplainedDifference)
     }
 
     // MARK: Leaving paths out

@@ -19,8 +19,17 @@ import Testing
         #expect(SyncAction.failed(code: 7, message: "offline").finished == nil)
     }
 
-    @Test func theGeneratedListNamesEveryCaseInOrder() {
-        #expect(SyncAction.caseAccessors.map(\.name) == ["start", "finished", "failed"])
-        #expect(SyncAction.caseAccessors[1].keyPath == \SyncAction.finished)
+    @Test func eachCaseHasACasePathThatExtractsAndEmbeds() throws {
+        let finished = CasePath(\SyncAction.Cases.finished)
+        #expect(finished.extract(from: .finished(count: 3)) == 3)
+        #expect(finished.extract(from: .start) == nil)
+        #expect(finished.embed(4) == .finished(count: 4))
+        #expect("\(finished)" == "\\.finished")
+
+        let failed = CasePath(\SyncAction.Cases.failed)
+        let payload = try #require(failed.extract(from: .failed(code: 7, message: "offline")))
+        #expect(payload.code == 7 && payload.message == "offline")
+        #expect(failed.embed((code: 8, message: "busy")) == .failed(code: 8, message: "busy"))
+        #expect(CasePath(\SyncAction.Cases.start).embed(()) == .start)
     }
 }

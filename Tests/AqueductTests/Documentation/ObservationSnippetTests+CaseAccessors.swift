@@ -6,6 +6,23 @@ import Observation
 import Testing
 
 extension TodoListAction {
+    /// The case paths of `TodoListAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.todo`.
+        var todo: CasePath<TodoListAction, (id: Todo.ID, action: TodoAction)> {
+            CasePath("todo", embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.add`.
+        var add: CasePath<TodoListAction, Todo> {
+            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `TodoListAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.todo` when this is that case, otherwise `nil`.
     var todo: (id: Todo.ID, action: TodoAction)? {
         if case .todo(let value0, let value1) = self { return (id: value0, action: value1) }
@@ -19,18 +36,24 @@ extension TodoListAction {
     }
 }
 
-extension TodoListAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("todo", \Self.todo, chained: \Self?.?.todo))
-        accessors.append(CaseAccessor("add", \Self.add, chained: \Self?.?.add))
-        return accessors
-    }
-}
-
 extension NestedApp.AppAction {
+    /// The case paths of `AppAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.profile`.
+        var profile: CasePath<NestedApp.AppAction, ProfileAction> {
+            CasePath("profile", embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.todoList`.
+        var todoList: CasePath<NestedApp.AppAction, TodoListAction> {
+            CasePath("todoList", embed: { .todoList($0) }, extract: { if case .todoList(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `AppAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.profile` when this is that case, otherwise `nil`.
     var profile: ProfileAction? {
         if case .profile(let value) = self { return value }
@@ -41,16 +64,5 @@ extension NestedApp.AppAction {
     var todoList: TodoListAction? {
         if case .todoList(let value) = self { return value }
         return nil
-    }
-}
-
-extension NestedApp.AppAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("profile", \Self.profile, chained: \Self?.?.profile))
-        accessors.append(CaseAccessor("todoList", \Self.todoList, chained: \Self?.?.todoList))
-        return accessors
     }
 }

@@ -29,14 +29,14 @@ enum NestedApp {
     }
 
     static let todoListReducer: Reducer<TodoListAction, TodoListState> =
-        todoReducer.lift(elementAction: \TodoListAction.todo, elements: \TodoListState.todos)
+        todoReducer.lift(action: \TodoListAction.Cases.todo, elements: \TodoListState.todos)
         <> Reducer.reduce { action, list in
             if case .add(let todo) = action { list.todos.append(todo) }
         }
 
     static let reducer: Reducer<AppAction, AppState> =
-        profileReducer.lift(action: \AppAction.profile, state: \AppState.profile)
-        <> todoListReducer.lift(action: \AppAction.todoList, state: \AppState.todoList)
+        profileReducer.lift(action: \AppAction.Cases.profile, state: \AppState.profile)
+        <> todoListReducer.lift(action: \AppAction.Cases.todoList, state: \AppState.todoList)
 
     /// What a view would show.
     @MainActor final class Label {
@@ -72,7 +72,7 @@ extension NestedApp {
 
         @Test func aSubscriberSeesEachChangeOfItsPath() {
             let label = Label()
-            let subscription = store.subscribe(\.profile.name) { name in
+            let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in
                 label.text = name
             }
             store.dispatch(.profile(.rename("Grace")))
@@ -84,7 +84,7 @@ extension NestedApp {
 
         @Test func aStreamStartsWithTheCurrentValue() async {
             var names: [String] = []
-            for await name in store.values(of: \.profile.name) {
+            for await name in store.values(of: \.profile.name, .removingDuplicates) {
                 names.append(name)  // the current name first, then each change
                 if names.count == 1 { store.dispatch(.profile(.rename("Grace"))) }
                 if names.count == 2 { break }
@@ -95,20 +95,18 @@ extension NestedApp {
         @Test func projectionsOfAFeatureAndOfARowInANestedFeature() {
             let todo = store.state.todoList.todos[0]
 
-            let profile = store.projection(action: AppAction.profile, state: \.profile)
+            let profile = store.projection(action: \.profile, state: \.profile)
             profile.dispatch(.rename("Grace"))  // source: this line
             #expect(profile.name == "Grace")
 
             // A row of a nested feature: a projection onto the feature, then onto the row.
-            let todoList = store.projection(action: AppAction.todoList, state: \.todoList)
-            let row = todoList.projection(element: todo.id, in: \.todos, action: TodoListAction.todo)
+            let todoList = store.projection(action: \.todoList, state: \.todoList)
+            let row = todoList.projection(element: todo.id, in: \.todos, action: \.todo)
             row?.dispatch(.toggle)
             #expect(store.state.todoList.todos[0].isDone)
 
-            // The same row in one step: the closure embeds the row's action in the app's.
-            let sameRow = store.projection(element: todo.id, in: \.todoList.todos) { id, action in
-                AppAction.todoList(.todo(id: id, action: action))
-            }
+            // The same row in one step: the case path goes through the feature to the row.
+            let sameRow = store.projection(element: todo.id, in: \.todoList.todos, action: \.todoList.todo)
             sameRow?.dispatch(.retitle("oat milk"))
             #expect(row?.state.title == "oat milk")
         }

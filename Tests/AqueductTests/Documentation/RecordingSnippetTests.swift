@@ -59,4 +59,39 @@ import Testing
         )
         #expect(try ActionRecording(jsonLines: Array((line + "\n").utf8)).records == [record])
     }
+
+    @MainActor @Test func sessionsAndGapsOfARecording() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/bounded.jsonl"
+            var printed: [String] = []
+            func print(_ text: String) { printed.append(text) }
+            let writer = try RecordingWriter(path: path, maximumBacklog: 10_000, maximumStateBacklog: 64)
+            let store = Store(
+                initialState: 0,
+                reducer: EncodableCounter.reducer,
+                middleware: RecorderMiddleware<EncodableCounter, Int>(writer: writer)
+            )
+            store.dispatch(.add(amount: 2))
+            // …
+            if !writer.flush(timeout: .seconds(2)) {
+                print("\(writer.droppedCount) actions not recorded")
+            }
+
+            let recording = try ActionRecording(contentsOf: path)
+            for session in recording.sessions {
+                let start = session.start.map { "\($0)" } ?? "before any session header"
+                print("session from \(start): \(session.records.count) actions")
+                for gap in session.gaps {
+                    print("\(gap.droppedCount) actions not recorded (#\(gap.firstSeq)…#\(gap.lastSeq)): \(gap.reason)")
+                }
+            }
+
+            // However long the flush took, one session with its action, or a gap in its place.
+            let sessions = printed.filter { $0.hasPrefix("session from ") }
+            #expect(sessions.count == 1)
+            #expect(
+                sessions.first?.hasSuffix(": 1 actions") == true || printed.contains { $0.contains("not recorded") }
+            )
+        }
+    }
 }

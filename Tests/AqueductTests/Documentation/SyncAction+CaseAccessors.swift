@@ -4,6 +4,28 @@
 import Aqueduct
 
 extension SyncAction {
+    /// The case paths of `SyncAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.start`.
+        var start: CasePath<SyncAction, Void> {
+            CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+        }
+
+        /// `.finished`.
+        var finished: CasePath<SyncAction, Int> {
+            CasePath("finished", embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.failed`.
+        var failed: CasePath<SyncAction, (code: Int, message: String)> {
+            CasePath("failed", embed: { .failed(code: $0.0, message: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+    }
+
+    /// The case paths of `SyncAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.start`, otherwise `nil`.
     var start: Void? {
         if case .start = self { return () }
@@ -20,17 +42,5 @@ extension SyncAction {
     var failed: (code: Int, message: String)? {
         if case .failed(let value0, let value1) = self { return (code: value0, message: value1) }
         return nil
-    }
-}
-
-extension SyncAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("start", \Self.start, chained: \Self?.?.start))
-        accessors.append(CaseAccessor("finished", \Self.finished, chained: \Self?.?.finished))
-        accessors.append(CaseAccessor("failed", \Self.failed, chained: \Self?.?.failed))
-        return accessors
     }
 }

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectCatchTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectCatchTests {
     enum LoadError: Error, Equatable {
         case offline
     }
@@ -19,7 +19,7 @@ import Testing
             }
         })
         let line = #line + 1
-        await store.send(.go("load"))
+        await store.dispatch(.go("load"))
         await store.receive(.got("load started")) { $0 = ["load started"] }
         let failure = await store.receive(.got("load failed: offline")) { $0.append("load failed: offline") }
         #expect(failure?.source.line == UInt(line))
@@ -36,7 +36,7 @@ import Testing
                 send(.got("handler"))
             }
         })
-        await store.send(.go("fine"))
+        await store.dispatch(.go("fine"))
         await store.receive(.got("fine")) { $0 = ["fine"] }
         await store.finish()  // exhaustive: a `.got("handler")` would not have been received
     }
@@ -62,10 +62,10 @@ import Testing
             },
             stop: { .cancel(id: "load") }
         )
-        await store.send(.go("rethrows"))
-        await store.send(.go("converts"))
+        await store.dispatch(.go("rethrows"))
+        await store.dispatch(.go("converts"))
         #expect(clock.sleeperCount == 2)
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         await clock.advance(by: .seconds(60))
         await store.finish()  // exhaustive: nothing was sent
@@ -81,7 +81,7 @@ import Testing
                 send(.got("\(name): \(error is CancellationError ? "CancellationError" : "other")"))
             }
         })
-        await store.send(.go("child cancelled"))
+        await store.dispatch(.go("child cancelled"))
         await store.receive(.got("child cancelled: CancellationError")) { $0 = ["child cancelled: CancellationError"] }
         await store.finish()
     }
@@ -110,7 +110,7 @@ import Testing
                 send(.set(-1))
             }
         }
-        await store.send(.counter(.increment)) { $0.count = 1 }
+        await store.dispatch(.counter(.increment)) { $0.count = 1 }
         let failure = await store.receive(.counter(.set(-1))) { $0.count = -1 }
         #expect(failure?.source.info == "Sent by an effect of counter(CounterAction.increment)")
         await store.finish()

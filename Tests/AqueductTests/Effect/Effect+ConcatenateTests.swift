@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectConcatenateTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectConcatenateTests {
     @Test func eachPartStartsWhenTheOneBeforeHasFinished() async {
         let clock = TestClock()
         let log = EventLog()
@@ -22,7 +22,7 @@ import Testing
                 .send(.got("third"))
             )
         })
-        await store.send(.go("x"))
+        await store.dispatch(.go("x"))
         #expect(log.all == ["first started"])
         await clock.advance(by: .seconds(1))
         #expect(log.all == ["first started", "first finished", "second started"])
@@ -41,7 +41,7 @@ import Testing
                 .immediate { send in send(.got("saw \(state().count) result")) }
             )
         })
-        await store.send(.go("x"))
+        await store.dispatch(.go("x"))
         await store.receive(.got("loaded")) { $0 = ["loaded"] }
         await store.receive(.got("saw 1 result")) { $0.append("saw 1 result") }
         await store.finish()
@@ -75,7 +75,7 @@ import Testing
                 .send(.got("after both"))
             )
         })
-        await store.send(.go("x"))
+        await store.dispatch(.go("x"))
         await clock.advance(by: .seconds(1))
         await store.receive(.got("short")) { $0 = ["short"] }
         #expect(store.state == ["short"])
@@ -104,10 +104,10 @@ import Testing
             },
             stop: { .cancel(id: "chain") }
         )
-        await store.send(.go("x"))
+        await store.dispatch(.go("x"))
         await store.receive(.got("first")) { $0 = ["first"] }
         #expect(clock.sleeperCount == 1)
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         #expect(log.all == ["second returned"])
         await clock.advance(by: .seconds(5))
@@ -127,8 +127,8 @@ import Testing
             },
             stop: { .cancel(id: "chain") }
         )
-        await store.send(.go("x"))
-        await store.send(.stop)
+        await store.dispatch(.go("x"))
+        await store.dispatch(.stop)
         await clock.advance(by: .seconds(1))
         await store.finish()
         #expect(store.state.isEmpty)
@@ -146,9 +146,9 @@ import Testing
             )
             .cancellable(id: "chain", cancelInFlight: true)
         })
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await clock.advance(by: .milliseconds(500))
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         #expect(clock.sleeperCount == 1)
         await clock.advance(by: .seconds(1))
         await store.receive(.got("b 1")) { $0 = ["b 1"] }
@@ -171,8 +171,8 @@ import Testing
             },
             stop: { .cancel(id: "first") }
         )
-        await store.send(.go("x"))
-        await store.send(.stop)
+        await store.dispatch(.go("x"))
+        await store.dispatch(.stop)
         await store.receive(.got("second")) { $0 = ["second"] }
         await store.finish()
     }
@@ -189,7 +189,7 @@ import Testing
                 .cancellable(id: "second")
             )
         })
-        let task = await store.send(.go("x"))
+        let task = await store.dispatch(.go("x"))
         await clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 1)  // the second part, started after the send returned
         await task.cancel()
@@ -200,7 +200,8 @@ import Testing
     }
 
     @Test func aStoreListsARunningConcatenationOnceAndCancelsItWhenReleased() async {
-        let clock = TestClock()
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
         var store: Store<Feed, [String]>? = Store(
             initialState: [],
             reducer: feedReducer,
@@ -212,13 +213,16 @@ import Testing
                     ),
                     .send(.got("after"))
                 )
-            })
+            }),
+            scheduler: scheduler
         )
         store?.dispatch(.go("x"))
         #expect(store?.runningEffects == ["go(\"x\")"])
-        #expect(await eventually { clock.sleeperCount == 2 })
+        await scheduler.run()
+        #expect(clock.sleeperCount == 2)
         store = nil
-        #expect(await eventually { clock.sleeperCount == 0 })
+        await scheduler.run()
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func actionsSentByLaterPartsCarryTheCausesSource() async {
@@ -231,7 +235,7 @@ import Testing
             )
         })
         let line = #line + 1
-        await store.send(.go("x"))
+        await store.dispatch(.go("x"))
         await clock.advance(by: .seconds(1))
         for value in ["sent", "immediate"] {
             let received = await store.receive(.got(value)) { $0.append(value) }
@@ -256,13 +260,13 @@ import Testing
             },
             stop: { .cancel(id: "chain") }
         )
-        await store.send(.counter(.increment)) { $0.count = 1 }
+        await store.dispatch(.counter(.increment)) { $0.count = 1 }
         await clock.advance(by: .seconds(1))
         let first = await store.receive(.counter(.set(10))) { $0.count = 10 }
         #expect(first?.source.info == "Sent by an effect of counter(CounterAction.increment)")
         await store.receive(.counter(.set(20))) { $0.count = 20 }
-        await store.send(.counter(.increment)) { $0.count = 21 }
-        await store.send(.counter(.decrement)) { $0.count = 20 }  // cancels "chain"
+        await store.dispatch(.counter(.increment)) { $0.count = 21 }
+        await store.dispatch(.counter(.decrement)) { $0.count = 20 }  // cancels "chain"
         await clock.advance(by: .seconds(1))
         await store.finish()
     }
@@ -291,15 +295,15 @@ import Testing
             reducer: CollectionMiddlewareTests.listReducer,
             middleware: CollectionMiddlewareTests.byID(rows)
         )
-        await store.send(.row(id: 1, .start("one")))
-        await store.send(.row(id: 2, .start("two")))
-        await store.send(.row(id: 1, .stop))
+        await store.dispatch(.row(id: 1, action: .start("one")))
+        await store.dispatch(.row(id: 2, action: .start("two")))
+        await store.dispatch(.row(id: 1, action: .stop))
         // Row 1's part was cancelled, so its next part ran; row 2's "work" was left alone.
-        let done = await store.receive(.row(id: 1, .saved(title: "one done"))) { $0.rows[0].title = "one done" }
-        #expect(done?.source.info == "Sent by an effect of row(id: 1, RowAction.start(\"one\"))")
+        let done = await store.receive(.row(id: 1, action: .saved(title: "one done"))) { $0.rows[0].title = "one done" }
+        #expect(done?.source.info == "Sent by an effect of row(id: 1, action: RowAction.start(\"one\"))")
         await clock.advance(by: .seconds(1))
-        await store.receive(.row(id: 2, .saved(title: "two"))) { $0.rows[1].title = "two" }
-        await store.receive(.row(id: 2, .saved(title: "two done"))) { $0.rows[1].title = "two done" }
+        await store.receive(.row(id: 2, action: .saved(title: "two"))) { $0.rows[1].title = "two" }
+        await store.receive(.row(id: 2, action: .saved(title: "two done"))) { $0.rows[1].title = "two done" }
         await store.finish()
     }
 

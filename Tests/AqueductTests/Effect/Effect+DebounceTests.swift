@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectDebounceTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectDebounceTests {
     /// A search: each query asks for results, debounced by 300 ms under one id.
     static func search(
         clock: TestClock,
@@ -22,12 +22,12 @@ import Testing
         let clock = TestClock()
         let queries = EventLog()
         let store = feedStore(go: Self.search(clock: clock, queries: queries))
-        await store.send(.go("m"))
+        await store.dispatch(.go("m"))
         await clock.advance(by: .milliseconds(200))
-        await store.send(.go("mi"))
+        await store.dispatch(.go("mi"))
         await clock.advance(by: .milliseconds(200))
         let line = #line + 1
-        await store.send(.go("mil"))
+        await store.dispatch(.go("mil"))
         #expect(clock.sleeperCount == 1)
         await clock.advance(by: .milliseconds(299))
         #expect(queries.all.isEmpty)
@@ -43,8 +43,8 @@ import Testing
         let clock = TestClock()
         let queries = EventLog()
         let store = feedStore(go: Self.search(clock: clock, queries: queries), stop: { .cancel(id: "search") })
-        await store.send(.go("milk"))
-        await store.send(.stop)
+        await store.dispatch(.go("milk"))
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         await clock.advance(by: .seconds(1))
         await store.finish()
@@ -62,10 +62,10 @@ import Testing
             }
             .debounce(id: "slow", for: .seconds(1), clock: clock)
         })
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await clock.advance(by: .seconds(1))
         #expect(log.all == ["a started"])
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         await clock.advance(by: .seconds(11))
         #expect(log.all == ["a started", "b started"])
         await store.receive(.got("b")) { $0 = ["b"] }
@@ -78,7 +78,7 @@ import Testing
             .send(.got(name)).debounce(id: "save", for: .seconds(1), clock: clock)
         })
         let line = #line + 1
-        await store.send(.go("draft"))
+        await store.dispatch(.go("draft"))
         #expect(store.state.isEmpty)
         await clock.advance(by: .seconds(1))
         let saved = await store.receive(.got("draft")) { $0 = ["draft"] }
@@ -94,8 +94,8 @@ import Testing
             let effect: Effect<Feed> = name.isEmpty ? .none : .send(.got(name))
             return effect.debounce(id: "save", for: .seconds(1), clock: clock)
         })
-        await store.send(.go("kept"))
-        await store.send(.go(""))
+        await store.dispatch(.go("kept"))
+        await store.dispatch(.go(""))
         await clock.advance(by: .seconds(1))
         await store.receive(.got("kept")) { $0 = ["kept"] }
         await store.finish()
@@ -107,16 +107,16 @@ import Testing
             { .send(.set(10)).debounce(id: "save", for: .seconds(1), clock: clock) },
             stop: { .cancel(id: "save") }
         )
-        await store.send(.counter(.increment)) { $0.count = 1 }
+        await store.dispatch(.counter(.increment)) { $0.count = 1 }
         await clock.advance(by: .milliseconds(500))
-        await store.send(.counter(.increment)) { $0.count = 2 }
+        await store.dispatch(.counter(.increment)) { $0.count = 2 }
         await clock.advance(by: .milliseconds(500))
         #expect(store.state.count == 2)  // the first was replaced by the second
         await clock.advance(by: .milliseconds(500))
         let saved = await store.receive(.counter(.set(10))) { $0.count = 10 }
         #expect(saved?.source.info == "Sent by an effect of counter(CounterAction.increment)")
-        await store.send(.counter(.increment)) { $0.count = 11 }
-        await store.send(.counter(.decrement)) { $0.count = 10 }  // cancels "save"
+        await store.dispatch(.counter(.increment)) { $0.count = 11 }
+        await store.dispatch(.counter(.decrement)) { $0.count = 10 }  // cancels "save"
         await clock.advance(by: .seconds(1))
         await store.finish()
     }
@@ -132,15 +132,15 @@ import Testing
             reducer: CollectionMiddlewareTests.listReducer,
             middleware: CollectionMiddlewareTests.byID(rows)
         )
-        await store.send(.row(id: 1, .start("one")))
+        await store.dispatch(.row(id: 1, action: .start("one")))
         await clock.advance(by: .milliseconds(500))
-        await store.send(.row(id: 2, .start("two")))  // another element: row 1's stays
+        await store.dispatch(.row(id: 2, action: .start("two")))  // another element: row 1's stays
         await clock.advance(by: .milliseconds(500))
-        let saved = await store.receive(.row(id: 1, .saved(title: "one"))) { $0.rows[0].title = "one" }
-        #expect(saved?.source.info == "Sent by an effect of row(id: 1, RowAction.start(\"one\"))")
-        await store.send(.row(id: 2, .start("two again")))  // the same element: replaces its own
+        let saved = await store.receive(.row(id: 1, action: .saved(title: "one"))) { $0.rows[0].title = "one" }
+        #expect(saved?.source.info == "Sent by an effect of row(id: 1, action: RowAction.start(\"one\"))")
+        await store.dispatch(.row(id: 2, action: .start("two again")))  // the same element: replaces its own
         await clock.advance(by: .seconds(1))
-        await store.receive(.row(id: 2, .saved(title: "two again"))) { $0.rows[1].title = "two again" }
+        await store.receive(.row(id: 2, action: .saved(title: "two again"))) { $0.rows[1].title = "two again" }
         await store.finish()
     }
 
@@ -157,9 +157,9 @@ import Testing
     @Test func aClockInjectedAsAnyClockIsTheOneThePauseIsMeasuredOn() async {
         let clock = TestClock()
         let store = TestStore(initialState: [], reducer: feedReducer, middleware: Autosave(clock: clock))
-        await store.send(.go("draft"))
+        await store.dispatch(.go("draft"))
         await clock.advance(by: .seconds(1))
-        await store.send(.go("final draft"))
+        await store.dispatch(.go("final draft"))
         await clock.advance(by: .seconds(2))
         await store.receive(.got("final draft")) { $0 = ["final draft"] }
         await store.finish()

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectThrottleTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectThrottleTests {
     /// A refresh throttled to one a second under one id; `.stop` cancels the id.
     static func refreshes(clock: TestClock, latest: Bool) -> TestStore<Feed, [String]> {
         feedStore(
@@ -22,13 +22,13 @@ import Testing
     @Test func theFirstRunsAtOnceAndTheNewestOfTheIntervalAtItsEnd() async {
         let clock = TestClock()
         let store = Self.refreshes(clock: clock, latest: true)
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
         await clock.advance(by: .milliseconds(300))
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         await clock.advance(by: .milliseconds(300))
         let line = #line + 1
-        await store.send(.go("c"))
+        await store.dispatch(.go("c"))
         await clock.advance(by: .milliseconds(399))
         #expect(store.state == ["a"])
         await clock.advance(by: .milliseconds(1))
@@ -37,7 +37,7 @@ import Testing
         #expect(newest?.source.info == "Sent by an effect of go(\"c\")")
         // The next interval starts when "c" was let through, at 1 s: "d" at 1.2 s waits for 2 s.
         await clock.advance(by: .milliseconds(200))
-        await store.send(.go("d"))
+        await store.dispatch(.go("d"))
         await clock.advance(by: .milliseconds(799))
         #expect(store.state == ["a", "c"])
         await clock.advance(by: .milliseconds(1))
@@ -48,12 +48,12 @@ import Testing
     @Test func withoutLatestTheFirstOfTheIntervalRunsAtItsEnd() async {
         let clock = TestClock()
         let store = Self.refreshes(clock: clock, latest: false)
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
         await clock.advance(by: .milliseconds(300))
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         await clock.advance(by: .milliseconds(300))
-        await store.send(.go("c"))  // dropped
+        await store.dispatch(.go("c"))  // dropped
         await clock.advance(by: .milliseconds(400))
         let first = await store.receive(.got("b")) { $0.append("b") }
         #expect(first?.source.info == "Sent by an effect of go(\"b\")")
@@ -64,10 +64,10 @@ import Testing
     @Test func anEffectAfterAQuietIntervalRunsAtOnce() async {
         let clock = TestClock()
         let store = Self.refreshes(clock: clock, latest: true)
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
         await clock.advance(by: .seconds(1))  // exactly the interval: it is over
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         await store.receive(.got("b")) { $0.append("b") }
         #expect(clock.sleeperCount == 0)
         await store.finish()
@@ -76,15 +76,15 @@ import Testing
     @Test func cancellingTheIDCancelsTheWaitingEffectButKeepsTheInterval() async {
         let clock = TestClock()
         let store = Self.refreshes(clock: clock, latest: true)
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
         await clock.advance(by: .milliseconds(500))
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         #expect(clock.sleeperCount == 1)
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         await clock.advance(by: .milliseconds(100))
-        await store.send(.go("c"))  // still within the interval that "a" started: waits
+        await store.dispatch(.go("c"))  // still within the interval that "a" started: waits
         #expect(store.state == ["a"])
         await clock.advance(by: .milliseconds(400))
         await store.receive(.got("c")) { $0.append("c") }
@@ -103,9 +103,9 @@ import Testing
             },
             stop: { .cancel(id: "refresh") }
         )
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         #expect(clock.sleeperCount == 1)
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         await store.finish()
     }
@@ -117,12 +117,12 @@ import Testing
                 .throttle(id: "refresh", for: .seconds(1), clock: clock, latest: false)
                 .cancellable(id: "latest refresh", cancelInFlight: true)
         })
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         // "b" waits; "c" cancels it in flight before the throttle sees it, so "c" waits
         // instead, although the throttle keeps the first of an interval.
-        await store.send(.go("c"))
+        await store.dispatch(.go("c"))
         #expect(clock.sleeperCount == 1)
         await clock.advance(by: .seconds(1))
         await store.receive(.got("c")) { $0.append("c") }
@@ -134,9 +134,9 @@ import Testing
         let store = feedStore(go: { name, _ in
             .send(.got(name)).throttle(id: "refresh", for: .seconds(1), clock: clock, latest: true)
         })
-        await store.send(.go("a"))
+        await store.dispatch(.go("a"))
         await store.receive(.got("a")) { $0 = ["a"] }
-        await store.send(.go("b"))
+        await store.dispatch(.go("b"))
         await clock.advance(by: .seconds(1))
         let later = await store.receive(.got("b")) { $0.append("b") }
         #expect(later?.source.info == "Sent by an effect of go(\"b\")")
@@ -151,9 +151,9 @@ import Testing
         let clock = TestClock()
         let first = Self.refreshes(clock: clock, latest: true)
         let second = Self.refreshes(clock: clock, latest: true)
-        await first.send(.go("a"))
+        await first.dispatch(.go("a"))
         await first.receive(.got("a")) { $0 = ["a"] }
-        await second.send(.go("b"))  // the same id and clock, another store: not throttled
+        await second.dispatch(.go("b"))  // the same id and clock, another store: not throttled
         await second.receive(.got("b")) { $0 = ["b"] }
         await first.finish()
         await second.finish()
@@ -165,14 +165,14 @@ import Testing
             { .send(.set(100)).throttle(id: "sync", for: .seconds(1), clock: clock, latest: true) },
             stop: { .cancel(id: "sync") }
         )
-        await store.send(.counter(.increment)) { $0.count = 1 }
+        await store.dispatch(.counter(.increment)) { $0.count = 1 }
         await store.receive(.counter(.set(100))) { $0.count = 100 }
-        await store.send(.counter(.increment)) { $0.count = 101 }
+        await store.dispatch(.counter(.increment)) { $0.count = 101 }
         await clock.advance(by: .seconds(1))
         let later = await store.receive(.counter(.set(100))) { $0.count = 100 }
         #expect(later?.source.info == "Sent by an effect of counter(CounterAction.increment)")
-        await store.send(.counter(.increment)) { $0.count = 101 }
-        await store.send(.counter(.decrement)) { $0.count = 100 }  // cancels "sync": nothing waits
+        await store.dispatch(.counter(.increment)) { $0.count = 101 }
+        await store.dispatch(.counter(.decrement)) { $0.count = 100 }  // cancels "sync": nothing waits
         #expect(clock.sleeperCount == 0)
         await clock.advance(by: .seconds(1))
         await store.finish()
@@ -189,14 +189,16 @@ import Testing
             reducer: CollectionMiddlewareTests.listReducer,
             middleware: CollectionMiddlewareTests.byID(rows)
         )
-        await store.send(.row(id: 1, .start("one")))
-        await store.receive(.row(id: 1, .saved(title: "one"))) { $0.rows[0].title = "one" }
-        await store.send(.row(id: 2, .start("two")))  // another element: not throttled
-        await store.receive(.row(id: 2, .saved(title: "two"))) { $0.rows[1].title = "two" }
-        await store.send(.row(id: 1, .start("one again")))  // the same element: waits
+        await store.dispatch(.row(id: 1, action: .start("one")))
+        await store.receive(.row(id: 1, action: .saved(title: "one"))) { $0.rows[0].title = "one" }
+        await store.dispatch(.row(id: 2, action: .start("two")))  // another element: not throttled
+        await store.receive(.row(id: 2, action: .saved(title: "two"))) { $0.rows[1].title = "two" }
+        await store.dispatch(.row(id: 1, action: .start("one again")))  // the same element: waits
         await clock.advance(by: .seconds(1))
-        let later = await store.receive(.row(id: 1, .saved(title: "one again"))) { $0.rows[0].title = "one again" }
-        #expect(later?.source.info == "Sent by an effect of row(id: 1, RowAction.start(\"one again\"))")
+        let later = await store.receive(.row(id: 1, action: .saved(title: "one again"))) {
+            $0.rows[0].title = "one again"
+        }
+        #expect(later?.source.info == "Sent by an effect of row(id: 1, action: RowAction.start(\"one again\"))")
         await store.finish()
     }
 

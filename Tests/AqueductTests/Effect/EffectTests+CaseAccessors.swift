@@ -6,19 +6,21 @@ import AqueductTesting
 import Testing
 
 extension EffectTests.Lifted {
+    /// The case paths of `Lifted`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.deadline`.
+        var deadline: CasePath<EffectTests.Lifted, EffectTests.Deadline> {
+            CasePath("deadline", embed: { .deadline($0) }, extract: { if case .deadline(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `Lifted`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.deadline` when this is that case, otherwise `nil`.
     var deadline: EffectTests.Deadline? {
         if case .deadline(let value) = self { return value }
         return nil
-    }
-}
-
-extension EffectTests.Lifted: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(1)
-        accessors.append(CaseAccessor("deadline", \Self.deadline, chained: \Self?.?.deadline))
-        return accessors
     }
 }

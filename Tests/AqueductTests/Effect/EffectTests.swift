@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite struct EffectTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectTests {
     enum Action: Sendable, Equatable {
         case start(String)
         case startLatest(String)
@@ -38,13 +38,29 @@ import Testing
     // Effect semantics are tested through a TestStore: it runs the same engine as a Store, and
     // each step settles (the effects have run as far as they can), so nothing is polled.
 
+    /// The state after the reducer, read from a `.run`'s work: `await state()`, a hop to the
+    /// main actor — which the test store's scheduler follows, so this is deterministic.
+    @Test func aRunEffectReadsTheStateAfterTheReducer() async {
+        let middleware = TestMiddleware<CounterAction, Int> { action, _, state in
+            guard action == .increment else { return .none }
+            return .run { send in
+                let count = await state()  // after this action's reducer: 1
+                if count.isMultiple(of: 2) == false { send(.set(count * 10)) }
+            }
+        }
+        let store = TestStore(initialState: 0, reducer: counterReducer, middleware: middleware)
+        await store.dispatch(.increment) { $0 = 1 }
+        await store.receive(.set(10)) { $0 = 10 }
+        await store.finish()
+    }
+
     @Test func cancelByIDCancelsEveryEffectUnderIt() async {
         let log = EventLog()
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        await store.send(.start("a"))
-        await store.send(.start("b"))
+        await store.dispatch(.start("a"))
+        await store.dispatch(.start("b"))
         #expect(log.all == ["a started", "b started"])
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(Set(log.all) == ["a started", "b started", "a cancelled", "b cancelled"])
         await store.finish()
     }
@@ -52,11 +68,11 @@ import Testing
     @Test func cancelInFlightCancelsThePreviousEffect() async {
         let log = EventLog()
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))
-        await store.send(.startLatest("a"))
+        await store.dispatch(.startLatest("a"))
         #expect(log.all == ["a started"])
-        await store.send(.startLatest("b"))
+        await store.dispatch(.startLatest("b"))
         #expect(Set(log.all) == ["a started", "a cancelled", "b started"])
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(log.all.count == 4)
         #expect(log.all.last == "b cancelled")
         await store.finish()
@@ -69,7 +85,7 @@ import Testing
         }
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
         let line = #line + 1
-        await store.send(.start("x"))
+        await store.dispatch(.start("x"))
         let received = await store.receive(.finished("x")) { $0 = ["x"] }
         let source = try! #require(received?.source)
         #expect(source.file == "AqueductTests/EffectTests.swift")
@@ -102,12 +118,12 @@ import Testing
                 .map(AppAction.counter)
         }
         let reducer =
-            counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
-            <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
+            counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
+            <> textReducer.lift(action: \AppAction.Cases.text, state: \AppState.text)
         let store = TestStore(initialState: AppState(), reducer: reducer, middleware: middleware)
-        await store.send(.text(.append("go"))) { $0.text = "go" }
+        await store.dispatch(.text(.append("go"))) { $0.text = "go" }
         await store.receive(.counter(.increment)) { $0.count = 1 }
-        await store.receive(\.counter?.set, 10) { $0.count = 10 }
+        await store.receive(\.counter.set, 10) { $0.count = 10 }
     }
 
     @Test func cancellingAnOuterIDCancelsAnEffectMarkedInsideIt() async {
@@ -122,9 +138,9 @@ import Testing
             }
         }
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
-        await store.send(.start("nested"))
+        await store.dispatch(.start("nested"))
         #expect(log.all == ["nested started"])
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(log.all == ["nested started", "nested cancelled"])
         await store.finish()
     }
@@ -141,13 +157,15 @@ import Testing
             default: return .none
             }
         }
-        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let scheduler = TestScheduler()
+        let store = Store(initialState: [], reducer: Self.reducer, middleware: middleware, scheduler: scheduler)
         store.dispatch(.start("s"))
         store.dispatch(.stop)
+        await scheduler.run()
         #expect(store.runningEffects == ["start(\"s\") (cancelled)"])
         gate.open()
-        // A production store's effects run on the global executor: nothing to settle on.
-        #expect(await eventually { store.runningEffects.isEmpty })
+        await scheduler.run()
+        #expect(store.runningEffects.isEmpty)
     }
 
     // MARK: - Pinned behaviours (issue 12): each fails under a realistic mutation of the engine.
@@ -185,14 +203,13 @@ import Testing
             initialState: 0,
             reducer: passes,
             middleware: DeadlineMiddleware(clock: clock).lift(
-                inputAction: \Lifted.deadline,
-                outputAction: Lifted.deadline,
+                action: \Lifted.Cases.deadline,
                 state: \Int.self
             )
         )
-        await store.send(.deadline(.checkIn))
+        await store.dispatch(.deadline(.checkIn))
         await clock.advance(by: .seconds(6 * 3600))
-        await store.send(.deadline(.checkIn))
+        await store.dispatch(.deadline(.checkIn))
         #expect(clock.sleeperCount == 1)
         // Past the first check-in's deadline only: it was cancelled in flight, nothing arrives.
         await clock.advance(by: .seconds(18 * 3600))
@@ -213,18 +230,17 @@ import Testing
         }
         let store = TestStore(
             initialState: AppState(),
-            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: feature.lift(
-                inputAction: \AppAction.counter,
-                outputAction: AppAction.counter,
+                action: \AppAction.Cases.counter,
                 state: \AppState.count
             )
         )
-        await store.send(.counter(.increment)) { $0.count = 1 }
+        await store.dispatch(.counter(.increment)) { $0.count = 1 }
         #expect(await store.receive(.counter(.set(10))) { $0.count = 10 }?.source == given)
-        await store.send(.counter(.decrement)) { $0.count = 9 }
+        await store.dispatch(.counter(.decrement)) { $0.count = 9 }
         #expect(await store.receive(.counter(.set(20))) { $0.count = 20 }?.source == given)
-        await store.send(.counter(.set(0))) { $0.count = 0 }
+        await store.dispatch(.counter(.set(0))) { $0.count = 0 }
         #expect(await store.receive(.counter(.set(30))) { $0.count = 30 }?.source == given)
         await store.finish()
     }
@@ -239,9 +255,9 @@ import Testing
             }
         }
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
-        await store.send(.start("a"))
+        await store.dispatch(.start("a"))
         #expect(log.all == ["a started"])
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(log.all == ["a started", "a cancelled"])
         await store.finish()
     }
@@ -264,9 +280,9 @@ import Testing
             }
         }
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: middleware)
-        await store.send(.start("a"))
+        await store.dispatch(.start("a"))
         #expect(clock.sleeperCount == 1)
-        await store.send(.stop)
+        await store.dispatch(.stop)
         #expect(clock.sleeperCount == 0)
         // Exhaustive: an action reduced after the cancellation would be reported as not received.
         await store.finish()

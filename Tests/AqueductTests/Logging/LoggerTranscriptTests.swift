@@ -81,7 +81,7 @@ import Testing
         let transcript = Transcript()
         let chainLine = #line + 2
         let chain = BridgeMiddleware<AppAction, AppState>()
-            .bridge(\AppAction.downloads?.startDownloads --> AppAction.library(.add(.standard)))
+            .bridge(\.downloads.startDownloads --> AppAction.library(.add(.standard)))
         let store = Store(
             initialState: AppState(),
             reducer: Player.reducer,

@@ -6,6 +6,58 @@ import AqueductTesting
 import Testing
 
 extension RowAction {
+    /// The case paths of `RowAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.toggle`.
+        var toggle: CasePath<RowAction, Void> {
+            CasePath("toggle", embed: { .toggle }, extract: { if case .toggle = $0 { () } else { nil } })
+        }
+
+        /// `.save`.
+        var save: CasePath<RowAction, Void> {
+            CasePath("save", embed: { .save }, extract: { if case .save = $0 { () } else { nil } })
+        }
+
+        /// `.saved`.
+        var saved: CasePath<RowAction, String> {
+            CasePath("saved", embed: { .saved(title: $0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.close`.
+        var close: CasePath<RowAction, Void> {
+            CasePath("close", embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+        }
+
+        /// `.duplicate`.
+        var duplicate: CasePath<RowAction, Void> {
+            CasePath("duplicate", embed: { .duplicate }, extract: { if case .duplicate = $0 { () } else { nil } })
+        }
+
+        /// `.start`.
+        var start: CasePath<RowAction, String> {
+            CasePath("start", embed: { .start($0) }, extract: { if case .start(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.startLatest`.
+        var startLatest: CasePath<RowAction, String> {
+            CasePath("startLatest", embed: { .startLatest($0) }, extract: { if case .startLatest(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.stop`.
+        var stop: CasePath<RowAction, Void> {
+            CasePath("stop", embed: { .stop }, extract: { if case .stop = $0 { () } else { nil } })
+        }
+
+        /// `.archive`.
+        var archive: CasePath<RowAction, Void> {
+            CasePath("archive", embed: { .archive }, extract: { if case .archive = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `RowAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.toggle`, otherwise `nil`.
     var toggle: Void? {
         if case .toggle = self { return () }
@@ -61,34 +113,38 @@ extension RowAction {
     }
 }
 
-extension RowAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(9)
-        accessors.append(CaseAccessor("toggle", \Self.toggle, chained: \Self?.?.toggle))
-        accessors.append(CaseAccessor("save", \Self.save, chained: \Self?.?.save))
-        accessors.append(CaseAccessor("saved", \Self.saved, chained: \Self?.?.saved))
-        accessors.append(CaseAccessor("close", \Self.close, chained: \Self?.?.close))
-        accessors.append(CaseAccessor("duplicate", \Self.duplicate, chained: \Self?.?.duplicate))
-        accessors.append(CaseAccessor("start", \Self.start, chained: \Self?.?.start))
-        accessors.append(CaseAccessor("startLatest", \Self.startLatest, chained: \Self?.?.startLatest))
-        accessors.append(CaseAccessor("stop", \Self.stop, chained: \Self?.?.stop))
-        accessors.append(CaseAccessor("archive", \Self.archive, chained: \Self?.?.archive))
-        return accessors
-    }
-}
-
 extension RowListAction {
+    /// The case paths of `RowListAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.row`.
+        var row: CasePath<RowListAction, (id: Int, action: RowAction)> {
+            CasePath("row", embed: { .row(id: $0.0, action: $0.1) }, extract: { if case .row(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.rowAt`.
+        var rowAt: CasePath<RowListAction, (index: Int, action: RowAction)> {
+            CasePath("rowAt", embed: { .rowAt(index: $0.0, action: $0.1) }, extract: { if case .rowAt(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.remove`.
+        var remove: CasePath<RowListAction, Int> {
+            CasePath("remove", embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `RowListAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.row` when this is that case, otherwise `nil`.
-    var row: (id: Int, RowAction)? {
-        if case .row(let value0, let value1) = self { return (id: value0, value1) }
+    var row: (id: Int, action: RowAction)? {
+        if case .row(let value0, let value1) = self { return (id: value0, action: value1) }
         return nil
     }
 
     /// The payload of `.rowAt` when this is that case, otherwise `nil`.
-    var rowAt: (index: Int, RowAction)? {
-        if case .rowAt(let value0, let value1) = self { return (index: value0, value1) }
+    var rowAt: (index: Int, action: RowAction)? {
+        if case .rowAt(let value0, let value1) = self { return (index: value0, action: value1) }
         return nil
     }
 
@@ -96,17 +152,5 @@ extension RowListAction {
     var remove: Int? {
         if case .remove(let value) = self { return value }
         return nil
-    }
-}
-
-extension RowListAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("row", \Self.row, chained: \Self?.?.row))
-        accessors.append(CaseAccessor("rowAt", \Self.rowAt, chained: \Self?.?.rowAt))
-        accessors.append(CaseAccessor("remove", \Self.remove, chained: \Self?.?.remove))
-        return accessors
     }
 }

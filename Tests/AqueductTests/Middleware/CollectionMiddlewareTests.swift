@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 // The fixtures live at module level so that their descriptions read as logs show them
-// (`row(id: 7, RowAction.save)`).
+// (`row(id: 7, action: RowAction.save)`).
 
 struct Row: Identifiable, Equatable, Sendable {
     let id: Int
@@ -26,8 +26,8 @@ enum RowAction: CaseAccessible, Sendable, Equatable {
 }
 
 enum RowListAction: CaseAccessible, Sendable, Equatable {
-    case row(id: Int, RowAction)
-    case rowAt(index: Int, RowAction)
+    case row(id: Int, action: RowAction)
+    case rowAt(index: Int, action: RowAction)
     case remove(id: Int)
 }
 
@@ -36,7 +36,7 @@ struct RowListState: Equatable, Sendable {
 }
 
 @MainActor
-@Suite struct CollectionMiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct CollectionMiddlewareTests {
     static let rowReducer = Reducer<RowAction, Row>.reduce { action, row in
         switch action {
         case .toggle: row.isDone.toggle()
@@ -46,8 +46,8 @@ struct RowListState: Equatable, Sendable {
     }
 
     static let listReducer: Reducer<RowListAction, RowListState> =
-        rowReducer.lift(elementAction: \RowListAction.row, elements: \RowListState.rows)
-        <> rowReducer.lift(indexedAction: \RowListAction.rowAt, elements: \RowListState.rows)
+        rowReducer.lift(action: \RowListAction.Cases.row, elements: \RowListState.rows)
+        <> rowReducer.lift(action: \RowListAction.Cases.rowAt, elements: \RowListState.rows)
         <> .reduce { action, state in
             func index(of action: RowListAction) -> Int? {
                 switch action {
@@ -94,9 +94,22 @@ struct RowListState: Equatable, Sendable {
 
     static func store(
         _ middleware: some Middleware<RowListAction, RowListAction, RowListState>,
-        recorder: Recorder<RowListAction, RowListState>
+        recorder: Recorder<RowListAction, RowListState>,
+        scheduler: TestScheduler? = nil
     ) -> Store<RowListAction, RowListState> {
-        Store(initialState: RowListState(), reducer: listReducer, middleware: recorder.middleware <> middleware)
+        guard let scheduler else {
+            return Store(
+                initialState: RowListState(),
+                reducer: listReducer,
+                middleware: recorder.middleware <> middleware
+            )
+        }
+        return Store(
+            initialState: RowListState(),
+            reducer: listReducer,
+            middleware: recorder.middleware <> middleware,
+            scheduler: scheduler
+        )
     }
 
     /// `middleware` lifted into the list's rows by id, reporting dropped actions to `reports`.
@@ -105,8 +118,7 @@ struct RowListState: Equatable, Sendable {
         reports: Reports = Reports()
     ) -> some Middleware<RowListAction, RowListAction, RowListState> {
         middleware.lift(
-            elementAction: \RowListAction.row,
-            outputAction: RowListAction.row,
+            action: \RowListAction.Cases.row,
             elements: \RowListState.rows,
             onDroppedAction: reports.handler
         )
@@ -118,8 +130,7 @@ struct RowListState: Equatable, Sendable {
         reports: Reports = Reports()
     ) -> some Middleware<RowListAction, RowListAction, RowListState> {
         middleware.lift(
-            indexedAction: \RowListAction.rowAt,
-            outputAction: RowListAction.rowAt,
+            action: \RowListAction.Cases.rowAt,
             elements: \RowListState.rows,
             onDroppedAction: reports.handler
         )
@@ -134,7 +145,7 @@ struct RowListState: Equatable, Sendable {
             return .immediate { _ in seen.append((before, row().isDone)) }
         }
         let store = Self.store(Self.byID(rows), recorder: Recorder())
-        store.dispatch(.row(id: 2, .toggle))
+        store.dispatch(.row(id: 2, action: .toggle))
         store.dispatch(.remove(id: 5))  // not an element action: the row middleware is not called
         #expect(seen.map(\.before) == [false])
         #expect(seen.map(\.after) == [true])
@@ -146,15 +157,15 @@ struct RowListState: Equatable, Sendable {
         let recorder = Recorder<RowListAction, RowListState>()
         let store = Self.store(Self.byID(Self.savingRows(log: log)), recorder: recorder)
         let line: UInt = #line + 1
-        store.dispatch(.row(id: 2, .save))
+        store.dispatch(.row(id: 2, action: .save))
 
-        #expect(recorder.actions == [.row(id: 2, .save), .row(id: 2, .saved(title: "b!"))])
+        #expect(recorder.actions == [.row(id: 2, action: .save), .row(id: 2, action: .saved(title: "b!"))])
         #expect(log.all == ["save on b", "saved(title: \"b!\") on b"])
         #expect(store.state.rows.map(\.title) == ["a", "b!"])
         let sent = try #require(recorder.entries.last)
         #expect(sent.source.file == "AqueductTests/CollectionMiddlewareTests.swift")
         #expect(sent.source.line == line)
-        #expect(sent.source.info == "Sent by an effect of row(id: 2, RowAction.save)")
+        #expect(sent.source.info == "Sent by an effect of row(id: 2, action: RowAction.save)")
     }
 
     @Test func anActionForAMissingIdIsDroppedAndReported() throws {
@@ -163,23 +174,22 @@ struct RowListState: Equatable, Sendable {
         let liftLine: UInt = #line + 2
         let rows = Self.savingRows(log: log)
             .lift(
-                elementAction: \RowListAction.row,
-                outputAction: RowListAction.row,
+                action: \RowListAction.Cases.row,
                 elements: \RowListState.rows,
                 onDroppedAction: reports.handler
             )
         let recorder = Recorder<RowListAction, RowListState>()
         let store = Self.store(rows, recorder: recorder)
         let line: UInt = #line + 1
-        store.dispatch(.row(id: 7, .save), info: "tapped")
+        store.dispatch(.row(id: 7, action: .save), info: "tapped")
 
         #expect(log.all.isEmpty)
         // The store still processes the action; only the element's middleware does not see it.
-        #expect(recorder.actions == [.row(id: 7, .save)])
+        #expect(recorder.actions == [.row(id: 7, action: .save)])
         #expect(store.state == RowListState())
         let report = try #require(reports.all.first)
         #expect(reports.all.count == 1)
-        #expect(report.action == "row(id: 7, RowAction.save)")
+        #expect(report.action == "row(id: 7, action: RowAction.save)")
         #expect(report.element == "id 7")
         #expect(report.elementCount == 2)
         #expect(report.liftedAt == "AqueductTests/CollectionMiddlewareTests.swift:\(liftLine)")
@@ -189,7 +199,7 @@ struct RowListState: Equatable, Sendable {
             report.description == """
                 Aqueduct: dropped an action for a missing element: no element with id 7 among 2; the middleware \
                 lifted at AqueductTests/CollectionMiddlewareTests.swift:\(liftLine) did not see it.
-                Action: row(id: 7, RowAction.save)
+                Action: row(id: 7, action: RowAction.save)
                 Sent from: AqueductTests/CollectionMiddlewareTests.swift:\(line) in \
                 anActionForAMissingIdIsDroppedAndReported()
                 tapped
@@ -202,17 +212,17 @@ struct RowListState: Equatable, Sendable {
         let reports = Reports()
         let recorder = Recorder<RowListAction, RowListState>()
         let store = Self.store(Self.byID(Self.savingRows(log: log), reports: reports), recorder: recorder)
-        store.dispatch(.row(id: 1, .close))
+        store.dispatch(.row(id: 1, action: .close))
 
         // The effect ran after the reducer had removed row 1: it read the row as last seen.
-        #expect(recorder.actions == [.row(id: 1, .close), .row(id: 1, .saved(title: "a!"))])
+        #expect(recorder.actions == [.row(id: 1, action: .close), .row(id: 1, action: .saved(title: "a!"))])
         #expect(log.all == ["close on a"])
         #expect(store.state.rows == [Row(id: 2, title: "b")])
         let report = try #require(reports.all.first)
         #expect(reports.all.count == 1)
-        #expect(report.action == "row(id: 1, RowAction.saved(title: \"a!\"))")
+        #expect(report.action == "row(id: 1, action: RowAction.saved(title: \"a!\"))")
         #expect(report.elementCount == 1)
-        #expect(report.source.info == "Sent by an effect of row(id: 1, RowAction.close)")
+        #expect(report.source.info == "Sent by an effect of row(id: 1, action: RowAction.close)")
     }
 
     @Test func anElementRemovedWhileItsAsyncEffectRunsHasTheEffectsActionDropped() async throws {
@@ -228,19 +238,24 @@ struct RowListState: Equatable, Sendable {
             }
         }
         let recorder = Recorder<RowListAction, RowListState>()
-        let store = Self.store(Self.byID(rows, reports: reports), recorder: recorder)
-        store.dispatch(.row(id: 2, .save))
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byID(rows, reports: reports), recorder: recorder, scheduler: scheduler)
+        store.dispatch(.row(id: 2, action: .save))
         store.dispatch(.remove(id: 2))
         open.yield()
-        #expect(await eventually { !reports.all.isEmpty })
+        await scheduler.run()
 
         #expect(log.all == ["save"])
-        #expect(recorder.actions == [.row(id: 2, .save), .remove(id: 2), .row(id: 2, .saved(title: "late"))])
+        #expect(
+            recorder.actions == [
+                .row(id: 2, action: .save), .remove(id: 2), .row(id: 2, action: .saved(title: "late")),
+            ]
+        )
         #expect(store.state.rows == [Row(id: 1, title: "a")])
         let report = try #require(reports.all.first)
-        #expect(report.action == "row(id: 2, RowAction.saved(title: \"late\"))")
+        #expect(report.action == "row(id: 2, action: RowAction.saved(title: \"late\"))")
         #expect(report.element == "id 2")
-        #expect(report.source.info == "Sent by an effect of row(id: 2, RowAction.save)")
+        #expect(report.source.info == "Sent by an effect of row(id: 2, action: RowAction.save)")
     }
 
     // MARK: - By index
@@ -250,16 +265,18 @@ struct RowListState: Equatable, Sendable {
         // copy, while id 1 still names the original row.
         let idRecorder = Recorder<RowListAction, RowListState>()
         let idStore = Self.store(Self.byID(Self.savingRows(log: EventLog())), recorder: idRecorder)
-        idStore.dispatch(.row(id: 1, .duplicate))
-        #expect(idRecorder.actions == [.row(id: 1, .duplicate), .row(id: 1, .saved(title: "a!"))])
+        idStore.dispatch(.row(id: 1, action: .duplicate))
+        #expect(idRecorder.actions == [.row(id: 1, action: .duplicate), .row(id: 1, action: .saved(title: "a!"))])
         #expect(idStore.state.rows.map(\.title) == ["copy of a", "a!", "b"])
 
         let byIndex = EventLog()
         let indexRecorder = Recorder<RowListAction, RowListState>()
         let indexStore = Self.store(Self.byIndex(Self.savingRows(log: byIndex)), recorder: indexRecorder)
-        indexStore.dispatch(.rowAt(index: 0, .duplicate))
+        indexStore.dispatch(.rowAt(index: 0, action: .duplicate))
         #expect(
-            indexRecorder.actions == [.rowAt(index: 0, .duplicate), .rowAt(index: 0, .saved(title: "copy of a!"))]
+            indexRecorder.actions == [
+                .rowAt(index: 0, action: .duplicate), .rowAt(index: 0, action: .saved(title: "copy of a!")),
+            ]
         )
         #expect(indexStore.state.rows.map(\.title) == ["copy of a!", "a", "b"])
         #expect(byIndex.all == ["duplicate on a", "saved(title: \"copy of a!\") on copy of a"])
@@ -270,8 +287,8 @@ struct RowListState: Equatable, Sendable {
         let log = EventLog()
         let reports = Reports()
         let store = Self.store(Self.byIndex(Self.savingRows(log: log), reports: reports), recorder: Recorder())
-        store.dispatch(.rowAt(index: index, .save))
-        store.dispatch(.rowAt(index: 1, .save))
+        store.dispatch(.rowAt(index: index, action: .save))
+        store.dispatch(.rowAt(index: 1, action: .save))
         #expect(log.all == ["save on b", "saved(title: \"b!\") on b"])
         let report = try #require(reports.all.first)
         #expect(reports.all.count == 1)
@@ -283,8 +300,8 @@ struct RowListState: Equatable, Sendable {
         let reports = Reports()
         let recorder = Recorder<RowListAction, RowListState>()
         let store = Self.store(Self.byIndex(Self.savingRows(log: EventLog()), reports: reports), recorder: recorder)
-        store.dispatch(.rowAt(index: 1, .close))
-        #expect(recorder.actions == [.rowAt(index: 1, .close), .rowAt(index: 1, .saved(title: "b!"))])
+        store.dispatch(.rowAt(index: 1, action: .close))
+        #expect(recorder.actions == [.rowAt(index: 1, action: .close), .rowAt(index: 1, action: .saved(title: "b!"))])
         #expect(reports.all.map(\.element) == ["index 1"])
     }
 
@@ -312,31 +329,35 @@ struct RowListState: Equatable, Sendable {
 
     @Test func anElementCancelsItsOwnEffectsOnly() async {
         let log = EventLog()
-        let store = Self.store(Self.byID(Self.working(log: log)), recorder: Recorder())
-        store.dispatch(.row(id: 1, .start("one")))
-        store.dispatch(.row(id: 2, .start("two")))
-        #expect(await eventually { Set(log.all) == ["one started", "two started"] })
-        store.dispatch(.row(id: 1, .stop))
-        #expect(await eventually { log.all.contains("one cancelled") })
-        #expect(!log.all.contains("two cancelled"))
-        #expect(store.runningEffects.contains("row(id: 2, RowAction.start(\"two\"))"))
-        store.dispatch(.row(id: 2, .stop))
-        #expect(await eventually { log.all.contains("two cancelled") })
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byID(Self.working(log: log)), recorder: Recorder(), scheduler: scheduler)
+        store.dispatch(.row(id: 1, action: .start("one")))
+        store.dispatch(.row(id: 2, action: .start("two")))
+        await scheduler.run()
+        #expect(log.all == ["one started", "two started"])
+        store.dispatch(.row(id: 1, action: .stop))
+        await scheduler.run()
+        #expect(log.all == ["one started", "two started", "one cancelled"])
+        #expect(store.runningEffects == ["row(id: 2, action: RowAction.start(\"two\"))"])
+        store.dispatch(.row(id: 2, action: .stop))
+        await scheduler.run()
+        #expect(log.all.last == "two cancelled")
+        #expect(store.runningEffects.isEmpty)
     }
 
     @Test func cancelInFlightReplacesTheSameElementsEffectOnly() async {
         let log = EventLog()
-        let store = Self.store(Self.byIndex(Self.working(log: log)), recorder: Recorder())
-        store.dispatch(.rowAt(index: 0, .startLatest("first")))
-        store.dispatch(.rowAt(index: 1, .startLatest("other")))
-        #expect(await eventually { Set(log.all) == ["first started", "other started"] })
-        store.dispatch(.rowAt(index: 0, .startLatest("second")))
-        #expect(
-            await eventually {
-                Set(log.all) == ["first started", "other started", "first cancelled", "second started"]
-            }
-        )
-        #expect(!log.all.contains("other cancelled"))
+        let scheduler = TestScheduler()
+        let store = Self.store(Self.byIndex(Self.working(log: log)), recorder: Recorder(), scheduler: scheduler)
+        store.dispatch(.rowAt(index: 0, action: .startLatest("first")))
+        store.dispatch(.rowAt(index: 1, action: .startLatest("other")))
+        await scheduler.run()
+        #expect(log.all == ["first started", "other started"])
+        store.dispatch(.rowAt(index: 0, action: .startLatest("second")))
+        await scheduler.run()
+        // Jobs run one at a time, in the order they were queued: the cancelled one's unwinding
+        // was queued (by the cancellation) before the new one's start.
+        #expect(log.all == ["first started", "other started", "first cancelled", "second started"])
     }
 
     // MARK: - Bridges
@@ -344,19 +365,20 @@ struct RowListState: Equatable, Sendable {
     @Test func aLiftedBridgeMiddlewareBridgesWithinItsElementAndReadsItAfterTheReducer() throws {
         let bridgeLine: UInt = #line + 2
         let bridges = BridgeMiddleware<RowAction, Row>()
-            .bridge(\RowAction.toggle --> RowAction.save, when: \.isDone)
-            .bridge(\RowAction.saved --> { _, row in row().title.hasSuffix("!") ? .archive : nil })
+            .bridge(\.toggle --> RowAction.save, when: \.isDone)
+            .bridge(\.saved --> { _, row in row.title.hasSuffix("!") ? .archive : nil })
         let recorder = Recorder<RowListAction, RowListState>()
         let rows = Self.byID(Self.savingRows(log: EventLog())) <> Self.byID(bridges)
         let store = Self.store(rows, recorder: recorder)
         let line: UInt = #line + 1
-        store.dispatch(.row(id: 2, .toggle))  // the row is done after the reducer: the filter passes
-        store.dispatch(.row(id: 2, .toggle))  // not done any more: nothing is bridged
+        store.dispatch(.row(id: 2, action: .toggle))  // the row is done after the reducer: the filter passes
+        store.dispatch(.row(id: 2, action: .toggle))  // not done any more: nothing is bridged
 
         #expect(
             recorder.actions == [
-                .row(id: 2, .toggle), .row(id: 2, .save), .row(id: 2, .saved(title: "b!")), .row(id: 2, .archive),
-                .row(id: 2, .toggle),
+                .row(id: 2, action: .toggle), .row(id: 2, action: .save), .row(id: 2, action: .saved(title: "b!")),
+                .row(id: 2, action: .archive),
+                .row(id: 2, action: .toggle),
             ]
         )
         let save = try #require(recorder.entries.dropFirst().first)
@@ -371,7 +393,7 @@ struct RowListState: Equatable, Sendable {
         #expect(
             archive.source.info == """
                 Bridged from toggle at CollectionMiddlewareTests.swift, \(function):\(bridgeLine)
-                Sent by an effect of row(id: 2, RowAction.save)
+                Sent by an effect of row(id: 2, action: RowAction.save)
                 Bridged from saved(title: "b!") at CollectionMiddlewareTests.swift, \(function):\(bridgeLine + 1)
                 """
         )
@@ -383,8 +405,8 @@ struct RowListState: Equatable, Sendable {
         func run(_ middleware: some Middleware<RowListAction, RowListAction, RowListState>) -> [RowListAction] {
             let recorder = Recorder<RowListAction, RowListState>()
             let store = Self.store(middleware, recorder: recorder)
-            store.dispatch(.row(id: 1, .save))
-            store.dispatch(.row(id: 2, .close))  // removes row 2: its `.saved` is dropped
+            store.dispatch(.row(id: 1, action: .save))
+            store.dispatch(.row(id: 2, action: .close))  // removes row 2: its `.saved` is dropped
             return recorder.actions
         }
         let (logA, reportsA) = (EventLog(), Reports())
@@ -398,7 +420,7 @@ struct RowListState: Equatable, Sendable {
         #expect(logA.all.prefix(2) == ["save on a", "save on a"])
         // Both savers send `.saved` for the closed row: two actions, each dropped by every lifted
         // middleware that sees it — once when composed then lifted, twice when lifted then composed.
-        let dropped = "row(id: 2, RowAction.saved(title: \"b!\"))"
+        let dropped = "row(id: 2, action: RowAction.saved(title: \"b!\"))"
         #expect(reportsA.all.map(\.action) == [dropped, dropped])
         #expect(reportsB.all.map(\.action) == [dropped, dropped, dropped, dropped])
     }
@@ -407,7 +429,7 @@ struct RowListState: Equatable, Sendable {
         var started = 0
         let rows = TestMiddleware<RowAction, Row>(onHandle: { _, _, _ in .none }, onStart: { _ in started += 1 })
         let store = Self.store(Self.byID(rows), recorder: Recorder())
-        store.dispatch(.row(id: 1, .toggle))
+        store.dispatch(.row(id: 1, action: .toggle))
         #expect(started == 0)
     }
 }

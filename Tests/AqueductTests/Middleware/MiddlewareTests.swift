@@ -1,9 +1,10 @@
-import Aqueduct
 import AqueductTesting
 import Testing
 
+@testable import Aqueduct
+
 @MainActor
-@Suite struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
     /// A middleware that records its name for every action and sends a follow-up for `.set`.
     static func named(_ name: String, log: EventLog) -> TestMiddleware<CounterAction, Int> {
         TestMiddleware { action, _, _ in
@@ -35,7 +36,12 @@ import Testing
         #expect(left.log.prefix(3) == ["a:set(2)", "b:set(2)", "c:set(2)"])
         let log = EventLog()
         let nested = (Self.named("a", log: log) <> Self.named("b", log: log)) <> Self.named("c", log: log)
-        #expect(nested.parts.count == 3)
+        #expect(Self.partCount(nested) == 3)
+    }
+
+    /// The number of parts of a composition (`<>` hides its type), 1 for anything else.
+    static func partCount(_ middleware: some Middleware<CounterAction, CounterAction, Int>) -> Int {
+        (middleware as? ComposedMiddleware<CounterAction, CounterAction, Int>)?.parts.count ?? 1
     }
 
     @Test func identityIsDropped() {
@@ -49,7 +55,7 @@ import Testing
         #expect(alone.log == withIdentity.log)
         #expect(alone.state == withIdentity.state)
         let log = EventLog()
-        #expect((IdentityMiddleware() <> Self.named("a", log: log)).parts.count == 1)
+        #expect(Self.partCount(IdentityMiddleware() <> Self.named("a", log: log)) == 1)
     }
 
     @Test func erasingTwiceKeepsTheSameMiddleware() {
@@ -57,7 +63,7 @@ import Testing
         let once = AnyMiddleware(Self.named("a", log: log))
         let twice = AnyMiddleware(once)
         let composed = twice <> Self.named("b", log: log)
-        #expect(composed.parts.count == 2)
+        #expect(Self.partCount(composed) == 2)
     }
 
     @Test func liftIgnoresOtherFeaturesAndEmbedsOutput() {
@@ -69,13 +75,12 @@ import Testing
             return action == .increment ? .send(.set(100)) : .none
         }
         let lifted = feature.lift(
-            inputAction: \AppAction.counter,
-            outputAction: AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
         let reducer =
-            counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
-            <> textReducer.lift(action: \AppAction.text, state: \AppState.text)
+            counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
+            <> textReducer.lift(action: \AppAction.Cases.text, state: \AppState.text)
         let store = Store(initialState: AppState(count: 7), reducer: reducer, middleware: lifted)
         store.dispatch(.text(.append("x")))
         store.dispatch(.counter(.increment))
@@ -84,11 +89,28 @@ import Testing
         #expect(store.state == AppState(count: 100, text: "x"))
     }
 
+    @Test func aMiddlewareThatReadsNoStateIsLiftedByItsCaseAloneAndItsStartHookSendsThroughIt() async {
+        // A source of actions: its start hook dispatches, its handler answers `.decrement`.
+        let source = TestMiddleware<CounterAction, Void>(
+            onHandle: { action, _, _ in action == .decrement ? .send(.set(0)) : .none },
+            onStart: { context in context.dispatcher.dispatch(.increment) }
+        )
+        let store = Store(
+            initialState: AppState(count: 5),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
+            middleware: source.lift(action: \AppAction.Cases.counter)
+        )
+        // The start hook's increment arrives through the store's inbox, embedded in `.counter`.
+        for await count in store.values(of: \.count, .removingDuplicates) where count == 6 { break }
+        store.dispatch(.counter(.decrement))
+        #expect(store.state.count == 0)
+    }
+
     @Test func liftThenComposeEqualsComposeThenLift() {
         func run(_ middleware: some Middleware<AppAction, AppAction, AppState>) -> [String] {
             let store = Store(
                 initialState: AppState(),
-                reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+                reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
                 middleware: middleware
             )
             store.dispatch(.counter(.set(2)))
@@ -98,16 +120,14 @@ import Testing
         let logA = EventLog()
         let logB = EventLog()
         let composedThenLifted = (Self.named("a", log: logA) <> Self.named("b", log: logA))
-            .lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
+            .lift(action: \AppAction.Cases.counter, state: \AppState.count)
         let liftedThenComposed =
             Self.named("a", log: logB).lift(
-                inputAction: \AppAction.counter,
-                outputAction: AppAction.counter,
+                action: \AppAction.Cases.counter,
                 state: \AppState.count
             )
             <> Self.named("b", log: logB).lift(
-                inputAction: \AppAction.counter,
-                outputAction: AppAction.counter,
+                action: \AppAction.Cases.counter,
                 state: \AppState.count
             )
         #expect(run(composedThenLifted) == run(liftedThenComposed))
@@ -122,13 +142,12 @@ import Testing
             return action == .increment ? .send(.set(1)) : .none
         }
         let lifted = feature.lift(
-            inputAction: \AppAction.counter,
-            outputAction: AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
         let store = Store(
             initialState: AppState(),
-            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: lifted
         )
         let line = #line + 1
@@ -144,15 +163,18 @@ import Testing
             onHandle: { _, _, _ in .none },
             onStart: { context in context.dispatcher.dispatch(.set(context.state() * 3)) }
         )
+        let scheduler = TestScheduler()
         let store = Store(
             initialState: AppState(count: 5),
-            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: feature.lift(
-                inputAction: \AppAction.counter,
-                outputAction: AppAction.counter,
+                action: \AppAction.Cases.counter,
                 state: \AppState.count
-            )
+            ),
+            scheduler: scheduler
         )
-        #expect(await eventually { store.state.count == 15 })
+        #expect(store.state.count == 5)  // dispatched from the start hook: waits in the inbox
+        await scheduler.run()
+        #expect(store.state.count == 15)
     }
 }

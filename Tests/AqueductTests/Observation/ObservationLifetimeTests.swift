@@ -20,7 +20,7 @@ final class StoreHandoff<Action: Sendable, State>: Sendable {
 }
 
 @MainActor
-@Suite struct ObservationLifetimeTests {
+@Suite(.timeLimit(.minutes(1))) struct ObservationLifetimeTests {
     /// A subscription reaches the store's observation hub through a link the hub clears when it
     /// goes away. A store released off the main actor must not leave a moment in which a
     /// subscription cancelled on the main actor reads a dying hub: the store's deinit is
@@ -30,8 +30,8 @@ final class StoreHandoff<Action: Sendable, State>: Sendable {
     func aStoreReleasedFromADetachedTaskWhileItsSubscriptionIsCancelled(cancelFirst: Bool) async {
         for _ in 0..<200 {
             var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
-            let subscription = store!.subscribe(\.count) { _ in }
-            let values = store!.values(of: \.count)
+            let subscription = store!.subscribe(\.count, .removingDuplicates) { _ in }
+            let values = store!.values(of: \.count, .removingDuplicates)
             let handoff = StoreHandoff(store!)
             store = nil
             let release = Task.detached { handoff.release() }
@@ -52,7 +52,7 @@ final class StoreHandoff<Action: Sendable, State>: Sendable {
     @Test func aSubscriptionOutlivingItsStoreCancelsQuietly() {
         var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
         weak let released = store
-        let subscription = store!.subscribe(\.count) { _ in }
+        let subscription = store!.subscribe(\.count, .removingDuplicates) { _ in }
         store = nil
         #expect(released == nil)
         subscription.cancel()

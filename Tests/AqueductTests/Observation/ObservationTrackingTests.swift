@@ -85,7 +85,7 @@ import Testing
 
     @Test func projectionsAreTrackedPerPathOnTheRootStore() {
         let store = makeFeatureStore()
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         let log = EventLog()
         withObservationTracking {
             _ = profile.name
@@ -101,7 +101,7 @@ import Testing
 
     @Test func aProjectionAndTheStoreShareTheTrackingKeyOfAPath() {
         let store = makeFeatureStore()
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         _ = profile.name
         _ = store[dynamicMember: \.profile.name]
         #expect(store.observedPathCount == 1)

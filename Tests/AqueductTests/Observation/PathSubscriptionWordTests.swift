@@ -40,11 +40,11 @@ import Testing
         let store = Self.makeStore()
         var heard: [String] = []
         let subscriptions = [
-            store.subscribe(\.counts.0) { heard.append("0: \($0)") },
-            store.subscribe(\.counts.1) { heard.append("1: \($0)") },
-            store.subscribe(\.counts.2) { heard.append("2: \($0)") },
-            store.subscribe(\.flag) { heard.append("flag: \($0)") },
-            store.subscribe(\.small) { heard.append("small: \($0)") },
+            store.subscribe(\.counts.0, .removingDuplicates) { heard.append("0: \($0)") },
+            store.subscribe(\.counts.1, .removingDuplicates) { heard.append("1: \($0)") },
+            store.subscribe(\.counts.2, .removingDuplicates) { heard.append("2: \($0)") },
+            store.subscribe(\.flag, .removingDuplicates) { heard.append("flag: \($0)") },
+            store.subscribe(\.small, .removingDuplicates) { heard.append("small: \($0)") },
         ]
         store.dispatch(.count(1, 5))
         store.dispatch(.count(1, 5))
@@ -58,7 +58,7 @@ import Testing
     @Test func changedBytesOfAnEqualValueAreNotAChange() {
         let store = Self.makeStore()
         var levels: [Double] = []
-        let subscription = store.subscribe(\.level) { levels.append($0) }
+        let subscription = store.subscribe(\.level, .removingDuplicates) { levels.append($0) }
         store.dispatch(.level(-0.0))  // other bytes, but == 0.0
         store.dispatch(.level(0.0))
         store.dispatch(.level(1.5))
@@ -70,11 +70,11 @@ import Testing
         let store = Self.makeStore()
         var heard: [String] = []
         var late: [StoreSubscription] = []
-        let first = store.subscribe(\.counts.0) { value in
+        let first = store.subscribe(\.counts.0, .removingDuplicates) { value in
             heard.append("0: \(value)")
-            late.append(store.subscribe(\.small) { heard.append("small: \($0)") })
+            late.append(store.subscribe(\.small, .removingDuplicates) { heard.append("small: \($0)") })
         }
-        let second = store.subscribe(\.counts.1) { heard.append("1: \($0)") }
+        let second = store.subscribe(\.counts.1, .removingDuplicates) { heard.append("1: \($0)") }
         store.dispatch(.count(0, 1))
         store.dispatch(.count(1, 2))
         store.dispatch(.small(3))

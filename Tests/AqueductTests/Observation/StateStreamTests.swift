@@ -2,17 +2,25 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
+/// The time limit is a failure bound only: a stream that failed to deliver a value would
+/// otherwise leave its consumer waiting forever. Nothing here measures time.
 @MainActor
-@Suite struct StateStreamTests {
-    @Test func valuesDeliverTheCurrentValueFirst() async {
+@Suite(.timeLimit(.minutes(1))) struct StateStreamTests {
+    @Test func valuesDeliverTheCurrentValueFirst() async throws {
         let store = makeFeatureStore(FeatureState(count: 7))
-        var values = store.values(of: \.count).makeAsyncIterator()
+        let stream = store.values(of: \.count, .removingDuplicates)
+        // Buffered when the stream is made: checked first, so that a stream without it fails
+        // here instead of waiting below.
+        try #require(stream.bufferedCount == 1)
+        var values = stream.makeAsyncIterator()
         #expect(await values.next() == 7)
     }
 
-    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async {
+    @Test func valuesOfTheWholeStateDeliverTheCurrentStateFirst() async throws {
         let store = Store(initialState: 3, reducer: counterReducer)
-        var states = store.values(of: \.self).makeAsyncIterator()
+        let stream = store.values(of: \.self, .removingDuplicates)
+        try #require(stream.bufferedCount == 1)
+        var states = stream.makeAsyncIterator()
         #expect(await states.next() == 3)
         store.dispatch(.increment)
         #expect(await states.next() == 4)
@@ -20,7 +28,7 @@ import Testing
 
     @Test func valuesSkipActionsThatLeaveTheValueEqual() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store.dispatch(.profile(.rename("Grace")))
@@ -31,9 +39,19 @@ import Testing
         #expect(await values.next() == 1)
     }
 
+    @Test func valuesKeepingDuplicatesArriveAfterEveryActionEvenWhenEqual() async {
+        let store = makeFeatureStore()
+        let stream = store.values(of: \.count, .keepingDuplicates)
+        var values = stream.makeAsyncIterator()
+        #expect(await values.next() == 0)
+        store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
+        #expect(stream.bufferedCount == 1)
+        #expect(await values.next() == 0)
+    }
+
     @Test func valuesOfAnEquatableStateSkipEqualStates() async {
         let store = Store(initialState: 5, reducer: counterReducer)
-        let stream = store.values(of: \.self)
+        let stream = store.values(of: \.self, .removingDuplicates)
         var states = stream.makeAsyncIterator()
         #expect(await states.next() == 5)
         store.dispatch(.set(5))
@@ -44,7 +62,7 @@ import Testing
 
     @Test func valuesThatAreNotEquatableArriveAfterEveryAction() async {
         let store = makeFeatureStore()
-        let snapshots = store.values(of: \.snapshot)
+        let snapshots = store.values(of: \.snapshot, .keepingDuplicates)
         var values = snapshots.makeAsyncIterator()
         #expect(await values.next()?.count == 0)
         store.dispatch(.profile(.rename("Grace")))  // count unchanged: still delivered
@@ -56,7 +74,7 @@ import Testing
 
     @Test func aSlowConsumerSeesOnlyTheLatestValueAndTheBufferStaysBounded() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
+        let stream = store.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         // The consumer is busy (not calling next) while 10,000 actions are processed.
@@ -73,8 +91,9 @@ import Testing
 
     @Test func aConsumerInAnotherTaskReceivesTheChanges() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
-        let consumer = Task.detached { () -> [Int] in
+        let stream = store.values(of: \.count, .removingDuplicates)
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> [Int] in
             var seen: [Int] = []
             for await count in stream {
                 seen.append(count)
@@ -82,20 +101,19 @@ import Testing
             }
             return seen
         }
-        // Each step waits until the consumer has taken the previous value, so none is skipped.
+        // Each step waits until the consumer has taken the value and waits for the next one.
         for _ in 0..<3 {
-            #expect(await eventually { stream.bufferedCount == 0 })
+            await scheduler.run()
+            #expect(stream.bufferedCount == 0)
             store.dispatch(.counter(.increment))
         }
-        let seen = await consumer.value
-        #expect(seen.first == 0)
-        #expect(seen.last == 3)
-        #expect(seen == seen.sorted())
+        await scheduler.run()
+        #expect(await consumer.value == [0, 1, 2, 3])
     }
 
     @Test func releasingTheStreamStopsTheObservation() {
         let store = makeFeatureStore()
-        var stream: StateStream<Int>? = store.values(of: \.count)
+        var stream: StateStream<Int>? = store.values(of: \.count, .removingDuplicates)
         #expect(store.observedPathCount == 1)
         stream = nil
         store.dispatch(.counter(.increment))
@@ -105,14 +123,17 @@ import Testing
 
     @Test func cancellingTheConsumerEndsTheStreamAndStopsTheObservation() async {
         let store = makeFeatureStore()
-        let stream = store.values(of: \.count)
-        let consumer = Task.detached { () -> Int in
+        let stream = store.values(of: \.count, .removingDuplicates)
+        let scheduler = TestScheduler()
+        let consumer = scheduler.task { () -> Int in
             var count = 0
             for await _ in stream { count += 1 }
             return count
         }
-        #expect(await eventually { stream.bufferedCount == 0 })
+        await scheduler.run()
+        #expect(stream.bufferedCount == 0)  // it took the current value and waits for the next
         consumer.cancel()
+        await scheduler.run()
         #expect(await consumer.value == 1)
         store.dispatch(.counter(.increment))
         #expect(store.observedPathCount == 0)
@@ -120,7 +141,7 @@ import Testing
 
     @Test func releasingTheStoreEndsTheStream() async {
         var store: Store<FeatureAction, FeatureState>? = makeFeatureStore()
-        let stream = store!.values(of: \.count)
+        let stream = store!.values(of: \.count, .removingDuplicates)
         var values = stream.makeAsyncIterator()
         #expect(await values.next() == 0)
         store = nil

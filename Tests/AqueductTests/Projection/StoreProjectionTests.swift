@@ -12,7 +12,7 @@ struct Tree: Equatable, Sendable {
     }
 }
 
-indirect enum TreeAction: Sendable, Equatable {
+indirect enum TreeAction: CaseAccessible, Sendable, Equatable {
     case set(Int)
     case child(TreeAction)
 }
@@ -28,10 +28,10 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
 }
 
 @MainActor
-@Suite struct StoreProjectionTests {
+@Suite(.timeLimit(.minutes(1))) struct StoreProjectionTests {
     @Test func aProjectionReadsItsStateAndDispatchesIntoTheRoot() {
         let store = makeFeatureStore()
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         profile.dispatch(.rename("Grace"))
         #expect(profile.state.name == "Grace")
         #expect(store.state.profile.name == "Grace")
@@ -48,7 +48,7 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
             return .none
         }
         let store = Store(initialState: FeatureState(), reducer: featureReducer, middleware: middleware)
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         let line = #line + 1
         profile.dispatch(.birthday, info: "tap")
         let given = ActionSource(file: "App/Given.swift", function: "given()", line: 9)
@@ -69,9 +69,9 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
             return .none
         }
         let store = Store(initialState: Tree.chain(depth: 10), reducer: treeReducer, middleware: middleware)
-        var deep = store.projection(action: { $0 }, state: \Tree.self)
+        var deep = store.projection(action: \.self, state: \Tree.self)
         for _ in 0..<10 {
-            deep = deep.projection(action: TreeAction.child, state: \.children[0])
+            deep = deep.projection(action: \.child, state: \.children[0])
         }
         #expect(deep.state == Tree())
         let line = #line + 1
@@ -89,9 +89,9 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
 
     @Test func aDeepProjectionIsTrackedAtItsOwnPathOnly() {
         let store = Store(initialState: Tree.chain(depth: 10), reducer: treeReducer)
-        var deep = store.projection(action: { $0 }, state: \Tree.self)
+        var deep = store.projection(action: \.self, state: \Tree.self)
         for _ in 0..<10 {
-            deep = deep.projection(action: TreeAction.child, state: \.children[0])
+            deep = deep.projection(action: \.child, state: \.children[0])
         }
         let log = EventLog()
         withObservationTracking {
@@ -108,8 +108,8 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
     @Test func projectionsHoldNoSubscriptions() {
         let store = makeFeatureStore()
         let projections = (0..<100).map { _ in
-            store.projection(action: FeatureAction.profile, state: \.profile)
-                .projection(action: { $0 }, state: \.tags)
+            store.projection(action: \.profile, state: \.profile)
+                .projection(action: \.self, state: \.tags)
         }
         store.dispatch(.profile(.tag("x")))
         #expect(store.observedPathCount == 0)
@@ -118,10 +118,10 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
 
     @Test func observingThroughAProjectionUsesTheRootStore() async {
         let store = makeFeatureStore()
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         var ages: [Int] = []
-        let subscription = profile.subscribe(\.age) { ages.append($0) }
-        var names = profile.values(of: \.name).makeAsyncIterator()
+        let subscription = profile.subscribe(\.age, .removingDuplicates) { ages.append($0) }
+        var names = profile.values(of: \.name, .removingDuplicates).makeAsyncIterator()
         #expect(await names.next() == "Ada")
         profile.dispatch(.birthday)
         store.dispatch(.profile(.rename("Grace")))
@@ -132,9 +132,9 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
 
     @Test func aProjectionsWholeStateIsObservedAsItsPathOnTheRoot() {
         let store = makeFeatureStore()
-        let profile = store.projection(action: FeatureAction.profile, state: \.profile)
+        let profile = store.projection(action: \.profile, state: \.profile)
         var names: [String] = []
-        let subscription = profile.subscribe(\.self) { names.append($0.name) }
+        let subscription = profile.subscribe(\.self, .removingDuplicates) { names.append($0.name) }
         store.dispatch(.counter(.increment))
         profile.dispatch(.rename("Grace"))
         #expect(names == ["Grace"])
@@ -146,7 +146,7 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         let store = makeFeatureStore(
             FeatureState(todos: [Todo(id: 1, title: "milk"), Todo(id: 2, title: "eggs")])
         )
-        let eggs = store.projection(element: 2, in: \.todos, action: FeatureAction.todo)
+        let eggs = store.projection(element: 2, in: \.todos, action: \.todo)
         #expect(eggs?.state.title == "eggs")
         eggs?.dispatch(.toggle)
         #expect(store.state.todos[1].isDone)
@@ -154,12 +154,12 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         eggs?.dispatch(.retitle("bread"))
         #expect(store.state.todos[0].title == "bread")
         #expect(eggs?.state.title == "bread")
-        #expect(store.projection(element: 3, in: \.todos, action: FeatureAction.todo) == nil)
+        #expect(store.projection(element: 3, in: \.todos, action: \.todo) == nil)
     }
 
     @Test func anElementProjectionKeepsTheLastValueAfterTheElementIsRemoved() {
         let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
-        let milk = store.projection(element: 1, in: \.todos, action: FeatureAction.todo)
+        let milk = store.projection(element: 1, in: \.todos, action: \.todo)
         milk?.dispatch(.retitle("oat milk"))
         #expect(milk?.state.title == "oat milk")
         store.dispatch(.removeTodo(id: 1))
@@ -171,15 +171,15 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
     @Test func elementProjectionsOfOneElementShareTheirTrackingKey() {
         let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
         for _ in 0..<10 {
-            _ = store.projection(element: 1, in: \.todos, action: FeatureAction.todo)?.title
+            _ = store.projection(element: 1, in: \.todos, action: \.todo)?.title
         }
         #expect(store.observedPathCount == 1)
     }
 
     @Test func anElementProjectionOfAProjection() {
         let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
-        let all = store.projection(action: { $0 }, state: \FeatureState.self)
-        let milk = all.projection(element: 1, in: \.todos, action: FeatureAction.todo)
+        let all = store.projection(action: \.self, state: \FeatureState.self)
+        let milk = all.projection(element: 1, in: \.todos, action: \.todo)
         milk?.dispatch(.toggle)
         #expect(store.state.todos[0].isDone)
         #expect(milk?.state.isDone == true)

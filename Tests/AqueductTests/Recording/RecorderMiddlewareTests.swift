@@ -5,7 +5,7 @@ import Testing
 /// The recorder against real files: what each line holds, rotation, an unwritable path, a torn
 /// last line.
 @MainActor
-@Suite struct RecorderMiddlewareTests {
+@Suite(.timeLimit(.minutes(2))) struct RecorderMiddlewareTests {
     typealias AppAction = Player.AppAction
     typealias AppState = Player.AppState
 
@@ -21,13 +21,19 @@ import Testing
             let before = Date()
             store.dispatch(.library(.add(.high)))
             store.dispatch(.playback(.didStart))
-            recorder.writer.flush()
+            recorder.writer.flushAll()
 
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasSuffix("\n"))
-            #expect(text.split(separator: "\n").count == 3)
+            // The session's header, then one line per action.
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 4)
+            #expect(lines.first?.hasPrefix(#"{"kind":"session","format":1,"time":""#) == true)
+            #expect(lines.first?.hasSuffix(#","process":\#(getpid())}"#) == true)
             let recording = try ActionRecording(contentsOf: path)
             #expect(recording.warnings.isEmpty)
+            #expect(recording.sessions.count == 1)
+            #expect(try #require(recording.sessions.first?.start) >= before.addingTimeInterval(-1))
             let records = recording.records
             #expect(records.map(\.seq) == [0, 1, 2])
             #expect(records.map(\.cause) == [nil, nil, ActionCause(seq: 1, kind: .bridgedFrom)])
@@ -58,7 +64,7 @@ import Testing
             let recorder = try RecorderMiddleware<EncodableCounter, Int>(path: path)
             let store = Store(initialState: 0, reducer: EncodableCounter.reducer, middleware: recorder)
             store.dispatch(.add(amount: 3))
-            recorder.writer.flush()
+            recorder.writer.flushAll()
             let record = try #require(try ActionRecording(contentsOf: path).records.first)
             let value = try #require(record.action.value)
             #expect(try value.decode(as: EncodableCounter.self) == .add(amount: 3))
@@ -97,7 +103,7 @@ import Testing
             )
             let store = Self.store(recorder)
             for _ in 0..<30 { store.dispatch(.library(.refresh)) }
-            recorder.writer.flush()
+            recorder.writer.flushAll()
             #expect(recorder.writer.failure == nil)
 
             let paths = [path + ".2", path + ".1", path]
@@ -125,7 +131,7 @@ import Testing
             let store = Self.store(recorder)
             store.dispatch(.playback(.didStart))
             store.dispatch(.playback(.didPause))
-            recorder.writer.flush()
+            recorder.writer.flushAll()
             // What a process killed in the middle of a write leaves: part of the last line.
             let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
             #expect(truncate(path, off_t(size - 20)) == 0)
@@ -143,7 +149,7 @@ import Testing
             for index in 0..<2_000 {
                 store.dispatch(index.isMultiple(of: 2) ? .playback(.didStart) : .playback(.didPause))
             }
-            recorder.writer.flush()
+            recorder.writer.flushAll()
             let recording = try ActionRecording(contentsOf: path)
             #expect(recording.records.count == 4_000)
             #expect(recording.records.map(\.seq) == Array(0..<4_000))

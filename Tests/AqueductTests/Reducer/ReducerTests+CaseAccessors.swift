@@ -5,26 +5,32 @@ import Aqueduct
 import Testing
 
 extension ReducerTests.ListAction {
+    /// The case paths of `ListAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.item`.
+        var item: CasePath<ReducerTests.ListAction, (id: String, action: CounterAction)> {
+            CasePath("item", embed: { .item(id: $0.0, action: $0.1) }, extract: { if case .item(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.at`.
+        var at: CasePath<ReducerTests.ListAction, (index: Int, action: CounterAction)> {
+            CasePath("at", embed: { .at(index: $0.0, action: $0.1) }, extract: { if case .at(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+    }
+
+    /// The case paths of `ListAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.item` when this is that case, otherwise `nil`.
-    var item: (id: String, CounterAction)? {
-        if case .item(let value0, let value1) = self { return (id: value0, value1) }
+    var item: (id: String, action: CounterAction)? {
+        if case .item(let value0, let value1) = self { return (id: value0, action: value1) }
         return nil
     }
 
     /// The payload of `.at` when this is that case, otherwise `nil`.
-    var at: (index: Int, CounterAction)? {
-        if case .at(let value0, let value1) = self { return (index: value0, value1) }
+    var at: (index: Int, action: CounterAction)? {
+        if case .at(let value0, let value1) = self { return (index: value0, action: value1) }
         return nil
-    }
-}
-
-extension ReducerTests.ListAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("item", \Self.item, chained: \Self?.?.item))
-        accessors.append(CaseAccessor("at", \Self.at, chained: \Self?.?.at))
-        return accessors
     }
 }

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func liftAppliesOnlyToTheFeaturesActionsAndState() {
-        let app = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
+        let app = counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
         var state = AppState(count: 1, text: "a")
         app(.counter(.increment), &state)
         app(.text(.append("b")), &state)
@@ -51,12 +51,12 @@ import Testing
 
     @Test func liftThenComposeEqualsComposeThenLift() {
         let composedThenLifted = (counterReducer <> Self.double).lift(
-            action: \AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
         let liftedThenComposed =
-            counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
-            <> Self.double.lift(action: \AppAction.counter, state: \AppState.count)
+            counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
+            <> Self.double.lift(action: \AppAction.Cases.counter, state: \AppState.count)
         let actions: [AppAction] = [.counter(.increment), .text(.append("x")), .counter(.set(4)), .counter(.decrement)]
         var first = AppState()
         var second = AppState()
@@ -68,17 +68,33 @@ import Testing
         #expect(first.count == 14)
     }
 
-    @Test func closureLiftMatchesKeyPathLift() {
-        let byKeyPath = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
-        let byClosure = counterReducer.lift(action: { (action: AppAction) in action.counter }, state: \AppState.count)
+    @Test func aCasePathHeldInAVariableLiftsLikeALiteral() {
+        let counter: CaseKeyPath<AppAction, CounterAction> = \.counter
+        let byLiteral = counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
+        let byVariable = counterReducer.lift(action: counter, state: \AppState.count)
         var first = AppState()
         var second = AppState()
         for action in [AppAction.counter(.set(5)), .text(.append("t")), .counter(.increment)] {
-            byKeyPath(action, &first)
-            byClosure(action, &second)
+            byLiteral(action, &first)
+            byVariable(action, &second)
         }
         #expect(first == second)
         #expect(first.count == 6)
+    }
+
+    @Test func aCasePathOfItsOwnLiftsOnlyTheActionsItExtracts() {
+        // `AllCasePaths` takes case paths written by hand; `\.countingUp` then reads like a
+        // generated one.
+        let countingUp = counterReducer.lift(action: \AppAction.Cases.countingUp, state: \AppState.count)
+        var state = AppState(count: 1)
+        countingUp(.counter(.decrement), &state)
+        #expect(state.count == 1)
+        countingUp(.counter(.increment), &state)
+        countingUp(.counter(.set(4)), &state)
+        #expect(state.count == 4)
+        let path = CasePath(\AppAction.Cases.countingUp)
+        #expect(path.embed(.increment) == .counter(.increment))
+        #expect("\(path)" == "\\.countingUp")
     }
 
     struct Item: Identifiable, Equatable, Sendable {
@@ -87,8 +103,8 @@ import Testing
     }
 
     enum ListAction: CaseAccessible, Sendable {
-        case item(id: String, CounterAction)
-        case at(index: Int, CounterAction)
+        case item(id: String, action: CounterAction)
+        case at(index: Int, action: CounterAction)
     }
 
     struct ListState: Equatable, Sendable {
@@ -97,22 +113,36 @@ import Testing
     }
 
     @Test func liftIntoACollectionByID() {
-        let itemReducer = counterReducer.lift(action: { (action: CounterAction) in action }, state: \Item.count)
-        let list = itemReducer.lift(elementAction: \ListAction.item, elements: \ListState.items)
+        let itemReducer: Reducer<CounterAction, Item> = counterReducer.lift(action: \.self, state: \Item.count)
+        let list = itemReducer.lift(action: \ListAction.Cases.item, elements: \ListState.items)
         var state = ListState(items: [Item(id: "a", count: 0), Item(id: "b", count: 0)], counts: [])
-        list(.item(id: "b", .set(3)), &state)
-        list(.item(id: "a", .increment), &state)
-        list(.item(id: "missing", .increment), &state)
+        list(.item(id: "b", action: .set(3)), &state)
+        list(.item(id: "a", action: .increment), &state)
+        list(.item(id: "missing", action: .increment), &state)
         #expect(state.items == [Item(id: "a", count: 1), Item(id: "b", count: 3)])
     }
 
     @Test func liftIntoACollectionByIndex() {
-        let list = counterReducer.lift(indexedAction: \ListAction.at, elements: \ListState.counts)
+        let list = counterReducer.lift(action: \ListAction.Cases.at, elements: \ListState.counts)
         var state = ListState(items: [], counts: [0, 0, 0])
-        list(.at(index: 2, .set(9)), &state)
-        list(.at(index: 0, .decrement), &state)
-        list(.at(index: 3, .increment), &state)
-        list(.at(index: -1, .increment), &state)
+        list(.at(index: 2, action: .set(9)), &state)
+        list(.at(index: 0, action: .decrement), &state)
+        list(.at(index: 3, action: .increment), &state)
+        list(.at(index: -1, action: .increment), &state)
         #expect(state.counts == [-1, 0, 9])
+    }
+}
+
+extension AppAction.AllCasePaths {
+    /// The counter's actions but `.decrement`: a case path of the test's own, beside the
+    /// generated ones.
+    var countingUp: CasePath<AppAction, CounterAction> {
+        CasePath(
+            "countingUp",
+            embed: { .counter($0) },
+            extract: { action in
+                if case .counter(let counter) = action, counter != .decrement { counter } else { nil }
+            }
+        )
     }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(!finished)
         guard case .process(2, _) = machine.next() else { Issue.record("queued action lost"); return }
         guard case .finished = machine.next() else { Issue.record("not finished"); return }
-        #expect(!machine.isProcessing)
+        #expect(machine.isIdle)
     }
 
     @Test func aDispatchThatQueuesNothingFinishesAtOnce() {
@@ -24,7 +24,7 @@ import Testing
         _ = machine.dispatch(1, from: Self.source)
         let finished = machine.finishIfNothingQueued()
         #expect(finished)
-        #expect(!machine.isProcessing)
+        #expect(machine.isIdle)
         guard case .process = machine.dispatch(2, from: Self.source) else { Issue.record("not idle"); return }
     }
 
@@ -55,7 +55,7 @@ import Testing
         }
         #expect(limit == 3)
         #expect(dropped == 3)  // 3, 4 and 5
-        #expect(!machine.isProcessing)
+        #expect(machine.isIdle)
         guard case .process = machine.dispatch(7, from: Self.source) else { Issue.record("not idle"); return }
     }
 
@@ -66,6 +66,23 @@ import Testing
         #expect(began)
         #expect(!beganAgain)
         guard case .queued = machine.dispatch(1, from: Self.source) else { Issue.record("not queued"); return }
+    }
+}
+
+extension DispatchStateMachineTests {
+    @Test func aQueuedActionOfAnEffectCancelledMeanwhileIsDroppedUnprocessed() {
+        var machine = Machine()
+        let cancelled = EffectLifetime(token: 0, describe: { "cancelled" })
+        let running = EffectLifetime(token: 1, describe: { "running" })
+        _ = machine.dispatch(0, from: Self.source, causedBy: nil)
+        _ = machine.dispatch(1, from: Self.source, causedBy: nil, lifetime: cancelled)
+        _ = machine.dispatch(2, from: Self.source, causedBy: nil, lifetime: running)
+        _ = machine.dispatch(3, from: Self.source, causedBy: nil, lifetime: cancelled)
+        cancelled.cancel()  // by the action processed before they come out
+        var order: [Int] = []
+        while case .process(let value, _) = machine.next() { order.append(value) }
+        #expect(order == [2])
+        #expect(machine.isIdle)
     }
 }
 

@@ -59,10 +59,9 @@ func liftedCounterStore(
     }
     return TestStore(
         initialState: AppState(),
-        reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+        reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
         middleware: feature.lift(
-            inputAction: \AppAction.counter,
-            outputAction: AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
     )

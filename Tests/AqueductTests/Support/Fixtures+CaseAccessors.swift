@@ -5,6 +5,28 @@ import Aqueduct
 import Foundation
 
 extension CounterAction {
+    /// The case paths of `CounterAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.increment`.
+        var increment: CasePath<CounterAction, Void> {
+            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+        }
+
+        /// `.decrement`.
+        var decrement: CasePath<CounterAction, Void> {
+            CasePath("decrement", embed: { .decrement }, extract: { if case .decrement = $0 { () } else { nil } })
+        }
+
+        /// `.set`.
+        var set: CasePath<CounterAction, Int> {
+            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `CounterAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.increment`, otherwise `nil`.
     var increment: Void? {
         if case .increment = self { return () }
@@ -24,19 +46,24 @@ extension CounterAction {
     }
 }
 
-extension CounterAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("increment", \Self.increment, chained: \Self?.?.increment))
-        accessors.append(CaseAccessor("decrement", \Self.decrement, chained: \Self?.?.decrement))
-        accessors.append(CaseAccessor("set", \Self.set, chained: \Self?.?.set))
-        return accessors
-    }
-}
-
 extension AppAction {
+    /// The case paths of `AppAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.counter`.
+        var counter: CasePath<AppAction, CounterAction> {
+            CasePath("counter", embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.text`.
+        var text: CasePath<AppAction, TextAction> {
+            CasePath("text", embed: { .text($0) }, extract: { if case .text(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `AppAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.counter` when this is that case, otherwise `nil`.
     var counter: CounterAction? {
         if case .counter(let value) = self { return value }
@@ -47,16 +74,5 @@ extension AppAction {
     var text: TextAction? {
         if case .text(let value) = self { return value }
         return nil
-    }
-}
-
-extension AppAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("counter", \Self.counter, chained: \Self?.?.counter))
-        accessors.append(CaseAccessor("text", \Self.text, chained: \Self?.?.text))
-        return accessors
     }
 }

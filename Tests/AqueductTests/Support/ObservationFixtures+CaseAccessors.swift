@@ -4,6 +4,43 @@
 import Aqueduct
 
 extension FeatureAction {
+    /// The case paths of `FeatureAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.counter`.
+        var counter: CasePath<FeatureAction, CounterAction> {
+            CasePath("counter", embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.profile`.
+        var profile: CasePath<FeatureAction, ProfileAction> {
+            CasePath("profile", embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.todo`.
+        var todo: CasePath<FeatureAction, (id: Int, action: TodoAction)> {
+            CasePath("todo", embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.addTodo`.
+        var addTodo: CasePath<FeatureAction, Todo> {
+            CasePath("addTodo", embed: { .addTodo($0) }, extract: { if case .addTodo(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.removeTodo`.
+        var removeTodo: CasePath<FeatureAction, Int> {
+            CasePath("removeTodo", embed: { .removeTodo(id: $0) }, extract: { if case .removeTodo(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.reverseTodos`.
+        var reverseTodos: CasePath<FeatureAction, Void> {
+            CasePath("reverseTodos", embed: { .reverseTodos }, extract: { if case .reverseTodos = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `FeatureAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.counter` when this is that case, otherwise `nil`.
     var counter: CounterAction? {
         if case .counter(let value) = self { return value }
@@ -17,8 +54,8 @@ extension FeatureAction {
     }
 
     /// The payload of `.todo` when this is that case, otherwise `nil`.
-    var todo: (id: Int, TodoAction)? {
-        if case .todo(let value0, let value1) = self { return (id: value0, value1) }
+    var todo: (id: Int, action: TodoAction)? {
+        if case .todo(let value0, let value1) = self { return (id: value0, action: value1) }
         return nil
     }
 
@@ -38,20 +75,5 @@ extension FeatureAction {
     var reverseTodos: Void? {
         if case .reverseTodos = self { return () }
         return nil
-    }
-}
-
-extension FeatureAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(6)
-        accessors.append(CaseAccessor("counter", \Self.counter, chained: \Self?.?.counter))
-        accessors.append(CaseAccessor("profile", \Self.profile, chained: \Self?.?.profile))
-        accessors.append(CaseAccessor("todo", \Self.todo, chained: \Self?.?.todo))
-        accessors.append(CaseAccessor("addTodo", \Self.addTodo, chained: \Self?.?.addTodo))
-        accessors.append(CaseAccessor("removeTodo", \Self.removeTodo, chained: \Self?.?.removeTodo))
-        accessors.append(CaseAccessor("reverseTodos", \Self.reverseTodos, chained: \Self?.?.reverseTodos))
-        return accessors
     }
 }

@@ -33,7 +33,7 @@ enum TodoAction: Sendable, Equatable {
 enum FeatureAction: CaseAccessible, Sendable, Equatable {
     case counter(CounterAction)
     case profile(ProfileAction)
-    case todo(id: Int, TodoAction)
+    case todo(id: Int, action: TodoAction)
     case addTodo(Todo)
     case removeTodo(id: Int)
     case reverseTodos
@@ -55,9 +55,9 @@ let todoReducer = Reducer<TodoAction, Todo>.reduce { action, todo in
 }
 
 let featureReducer: Reducer<FeatureAction, FeatureState> =
-    counterReducer.lift(action: \FeatureAction.counter, state: \FeatureState.count)
-    <> profileReducer.lift(action: \FeatureAction.profile, state: \FeatureState.profile)
-    <> todoReducer.lift(elementAction: \FeatureAction.todo, elements: \FeatureState.todos)
+    counterReducer.lift(action: \FeatureAction.Cases.counter, state: \FeatureState.count)
+    <> profileReducer.lift(action: \FeatureAction.Cases.profile, state: \FeatureState.profile)
+    <> todoReducer.lift(action: \FeatureAction.Cases.todo, elements: \FeatureState.todos)
     <> Reducer.reduce { action, state in
         switch action {
         case .addTodo(let todo): state.todos.append(todo)

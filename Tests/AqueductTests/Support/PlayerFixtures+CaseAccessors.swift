@@ -4,6 +4,38 @@
 import Aqueduct
 
 extension PlaybackEvent {
+    /// The case paths of `PlaybackEvent`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.didStart`.
+        var didStart: CasePath<PlaybackEvent, Void> {
+            CasePath("didStart", embed: { .didStart }, extract: { if case .didStart = $0 { () } else { nil } })
+        }
+
+        /// `.willPause`.
+        var willPause: CasePath<PlaybackEvent, Void> {
+            CasePath("willPause", embed: { .willPause }, extract: { if case .willPause = $0 { () } else { nil } })
+        }
+
+        /// `.didPause`.
+        var didPause: CasePath<PlaybackEvent, Void> {
+            CasePath("didPause", embed: { .didPause }, extract: { if case .didPause = $0 { () } else { nil } })
+        }
+
+        /// `.willResume`.
+        var willResume: CasePath<PlaybackEvent, Void> {
+            CasePath("willResume", embed: { .willResume }, extract: { if case .willResume = $0 { () } else { nil } })
+        }
+
+        /// `.didStop`.
+        var didStop: CasePath<PlaybackEvent, Void> {
+            CasePath("didStop", embed: { .didStop }, extract: { if case .didStop = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `PlaybackEvent`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.didStart`, otherwise `nil`.
     var didStart: Void? {
         if case .didStart = self { return () }
@@ -35,21 +67,34 @@ extension PlaybackEvent {
     }
 }
 
-extension PlaybackEvent: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(5)
-        accessors.append(CaseAccessor("didStart", \Self.didStart, chained: \Self?.?.didStart))
-        accessors.append(CaseAccessor("willPause", \Self.willPause, chained: \Self?.?.willPause))
-        accessors.append(CaseAccessor("didPause", \Self.didPause, chained: \Self?.?.didPause))
-        accessors.append(CaseAccessor("willResume", \Self.willResume, chained: \Self?.?.willResume))
-        accessors.append(CaseAccessor("didStop", \Self.didStop, chained: \Self?.?.didStop))
-        return accessors
-    }
-}
-
 extension DownloadEvent {
+    /// The case paths of `DownloadEvent`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.startDownloads`.
+        var startDownloads: CasePath<DownloadEvent, Void> {
+            CasePath("startDownloads", embed: { .startDownloads }, extract: { if case .startDownloads = $0 { () } else { nil } })
+        }
+
+        /// `.stopDownloads`.
+        var stopDownloads: CasePath<DownloadEvent, Void> {
+            CasePath("stopDownloads", embed: { .stopDownloads }, extract: { if case .stopDownloads = $0 { () } else { nil } })
+        }
+
+        /// `.downloaded`.
+        var downloaded: CasePath<DownloadEvent, Quality> {
+            CasePath("downloaded", embed: { .downloaded($0) }, extract: { if case .downloaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.interrupted`.
+        var interrupted: CasePath<DownloadEvent, Void> {
+            CasePath("interrupted", embed: { .interrupted }, extract: { if case .interrupted = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `DownloadEvent`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.startDownloads`, otherwise `nil`.
     var startDownloads: Void? {
         if case .startDownloads = self { return () }
@@ -75,20 +120,24 @@ extension DownloadEvent {
     }
 }
 
-extension DownloadEvent: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(4)
-        accessors.append(CaseAccessor("startDownloads", \Self.startDownloads, chained: \Self?.?.startDownloads))
-        accessors.append(CaseAccessor("stopDownloads", \Self.stopDownloads, chained: \Self?.?.stopDownloads))
-        accessors.append(CaseAccessor("downloaded", \Self.downloaded, chained: \Self?.?.downloaded))
-        accessors.append(CaseAccessor("interrupted", \Self.interrupted, chained: \Self?.?.interrupted))
-        return accessors
-    }
-}
-
 extension LibraryAction {
+    /// The case paths of `LibraryAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.refresh`.
+        var refresh: CasePath<LibraryAction, Void> {
+            CasePath("refresh", embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
+        }
+
+        /// `.add`.
+        var add: CasePath<LibraryAction, Quality> {
+            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `LibraryAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.refresh`, otherwise `nil`.
     var refresh: Void? {
         if case .refresh = self { return () }
@@ -102,18 +151,34 @@ extension LibraryAction {
     }
 }
 
-extension LibraryAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("refresh", \Self.refresh, chained: \Self?.?.refresh))
-        accessors.append(CaseAccessor("add", \Self.add, chained: \Self?.?.add))
-        return accessors
-    }
-}
-
 extension Player.AppAction {
+    /// The case paths of `AppAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    struct AllCasePaths: Sendable {
+        /// `.playback`.
+        var playback: CasePath<Player.AppAction, PlaybackEvent> {
+            CasePath("playback", embed: { .playback($0) }, extract: { if case .playback(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.downloads`.
+        var downloads: CasePath<Player.AppAction, DownloadEvent> {
+            CasePath("downloads", embed: { .downloads($0) }, extract: { if case .downloads(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.settings`.
+        var settings: CasePath<Player.AppAction, SettingsAction> {
+            CasePath("settings", embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.library`.
+        var library: CasePath<Player.AppAction, LibraryAction> {
+            CasePath("library", embed: { .library($0) }, extract: { if case .library(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `AppAction`.
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.playback` when this is that case, otherwise `nil`.
     var playback: PlaybackEvent? {
         if case .playback(let value) = self { return value }
@@ -136,18 +201,5 @@ extension Player.AppAction {
     var library: LibraryAction? {
         if case .library(let value) = self { return value }
         return nil
-    }
-}
-
-extension Player.AppAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(4)
-        accessors.append(CaseAccessor("playback", \Self.playback, chained: \Self?.?.playback))
-        accessors.append(CaseAccessor("downloads", \Self.downloads, chained: \Self?.?.downloads))
-        accessors.append(CaseAccessor("settings", \Self.settings, chained: \Self?.?.settings))
-        accessors.append(CaseAccessor("library", \Self.library, chained: \Self?.?.library))
-        return accessors
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// Every processed action's number and cause, as the store stamps them on its source.
 @MainActor
-@Suite struct ActionCauseTests {
+@Suite(.timeLimit(.minutes(1))) struct ActionCauseTests {
     typealias PlayerAction = Player.AppAction
     typealias PlayerState = Player.AppState
 
@@ -113,7 +113,7 @@ import Testing
     @Test func anActionDispatchedByAnObserverIsDispatchedDuringItsCause() {
         let recorder = Recorder<CounterAction, Int>()
         let store = Store(initialState: 0, reducer: counterReducer, middleware: recorder.middleware)
-        let subscription = store.subscribe(\.self) { [weak store] count in
+        let subscription = store.subscribe(\.self, .removingDuplicates) { [weak store] count in
             if count == 1 { store?.dispatch(.set(50)) }
         }
         store.dispatch(.set(7))
@@ -128,19 +128,17 @@ import Testing
             action == .increment ? .immediate { send in send(.set(100)) } : .none
         }
         let lifted = feature.lift(
-            inputAction: \AppAction.counter,
-            outputAction: AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
         let inner = Recorder<CounterAction, Int>()
         let liftedRecorder = inner.middleware.lift(
-            inputAction: \AppAction.counter,
-            outputAction: AppAction.counter,
+            action: \AppAction.Cases.counter,
             state: \AppState.count
         )
         let store = Store(
             initialState: AppState(),
-            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: recorder.middleware <> liftedRecorder <> lifted
         )
         store.dispatch(.text(.append("a")))
@@ -153,10 +151,10 @@ import Testing
         let recorder = Recorder<AppAction, AppState>()
         let store = Store(
             initialState: AppState(),
-            reducer: counterReducer.lift(action: \AppAction.counter, state: \AppState.count),
+            reducer: counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count),
             middleware: recorder.middleware
         )
-        let counter = store.projection(action: AppAction.counter, state: \.count)
+        let counter = store.projection(action: \.counter, state: \.count)
         store.dispatch(.text(.append("a")))
         let line: UInt = #line + 1
         counter.dispatch(.increment)
@@ -176,7 +174,9 @@ import Testing
         // Dispatched again from outside, on the main actor and through the dispatcher.
         store.dispatch(.decrement, from: stamped ?? ActionSource())
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        let subscription = store.subscribe(\.self) { count in if count == 10 { continuation.yield() } }
+        let subscription = store.subscribe(\.self, .removingDuplicates) { count in
+            if count == 10 { continuation.yield() }
+        }
         store.dispatcher.dispatch(.set(10), from: stamped ?? ActionSource())
         for await _ in stream { break }
         #expect(

@@ -18,14 +18,55 @@ import Testing
         #expect(plain != first)
         #expect(first != second)
         #expect(Set([plain, first, second]).count == 3)
-        // Built another way (a deferred line, run-time strings), equal: the same hash.
-        let deferred = plain.appendingInfo(deferred: { "first" })
+        // The same text lines, built another way (run-time strings, one more hop): equal.
         let strings = ActionSource(file: String("App/File.swift"), function: String("run()"), line: 3, info: "first")
-        for twin in [deferred, strings] {
-            #expect(twin == first)
-            #expect(twin.hashValue == first.hashValue)
-        }
-        #expect(Set([first, deferred, strings]).count == 1)
+        #expect(strings == first)
+        #expect(strings.hashValue == first.hashValue)
+        #expect(first.appendingInfo("again") == strings.appendingInfo("again"))
+        #expect(first.appendingInfo("again") != strings.appendingInfo("other"))
+    }
+
+    @Test func aLineBuiltWhenReadEqualsOnlyItselfAndComparingNeverBuildsIt() {
+        let builds = EventLog()
+        let plain = ActionSource(file: "App/File.swift", function: "run()", line: 3)
+        let deferred = plain.appendingInfo(deferred: {
+            builds.record("built")
+            return "first"
+        })
+        let copy = deferred
+        #expect(deferred == copy)
+        #expect(deferred.appendingInfo("later") == copy.appendingInfo("later"))
+        // Another derivation that reads the same: not the same line.
+        #expect(deferred != plain.appendingInfo("first"))
+        #expect(deferred != plain.appendingInfo(deferred: { "first" }))
+        #expect(deferred.hashValue == copy.hashValue)
+        #expect(Set([deferred, copy, plain]).count == 2)
+        #expect(builds.all.isEmpty)
+        #expect(deferred.info == "first")
+        #expect(builds.all == ["built"])
+    }
+
+    @Test func hashingCombinesTheCallSiteOnly() {
+        // Equal sources must hash alike, whatever their lines are made of; unequal ones may too.
+        let plain = ActionSource(file: "App/File.swift", function: "run()", line: 3)
+        #expect(plain.appendingInfo("a").hashValue == plain.appendingInfo(deferred: { "b" }).hashValue)
+        #expect(plain.hashValue != ActionSource(file: "App/File.swift", function: "run()", line: 4).hashValue)
+        #expect(plain.hashValue != ActionSource(file: "App/File.swift", function: "go()", line: 3).hashValue)
+    }
+
+    @Test func topLevelCodeIsNamedSoAndNotAfterItsModule() {
+        // At the top level of `main.swift`, `#function` is the module's name.
+        let topLevel = ActionSource(file: "PomodoroApp/main.swift", function: "PomodoroApp", line: 12)
+        #expect(topLevel.function == "top-level code")
+        #expect(topLevel.description == "PomodoroApp/main.swift:12 in top-level code")
+        let method = ActionSource(file: "PomodoroApp/main.swift", function: "start()", line: 12)
+        #expect(method.function == "start()")
+        let property = ActionSource(file: "App/Timer.swift", function: "pomodoroApp", line: 3)
+        #expect(property.function == "pomodoroApp")
+        // Decoded from a recording, it is the same source.
+        let named = ActionSource(file: "PomodoroApp/main.swift", function: "top-level code", line: 12)
+        #expect(named == topLevel)
+        #expect(named.hashValue == topLevel.hashValue)
     }
 
     @Test func codableRoundTrip() throws {
@@ -57,7 +98,9 @@ import Testing
         #expect(builds.all.isEmpty)
         #expect(source.info == "given\ndeferred\nlast")
         #expect(builds.all == ["built"])
-        #expect(source == ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "given\ndeferred\nlast"))
+        // Equal only to itself: the deferred line is compared as the line it is, never built.
+        #expect(source != ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "given\ndeferred\nlast"))
+        #expect(builds.all == ["built"])
     }
 
     @Test func callSiteSourcesHaveNoInfoUntilGivenSome() {

@@ -5,6 +5,93 @@ import Aqueduct
 import CheckInClient
 
 extension CheckInAction {
+    /// The case paths of `CheckInAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.checkIn`.
+        public var checkIn: CasePath<CheckInAction, Void> {
+            CasePath("checkIn", embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
+        }
+
+        /// `.refresh`.
+        public var refresh: CasePath<CheckInAction, Void> {
+            CasePath("refresh", embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
+        }
+
+        /// `.triggerAlert`.
+        public var triggerAlert: CasePath<CheckInAction, Void> {
+            CasePath("triggerAlert", embed: { .triggerAlert }, extract: { if case .triggerAlert = $0 { () } else { nil } })
+        }
+
+        /// `.cancelAlert`.
+        public var cancelAlert: CasePath<CheckInAction, Void> {
+            CasePath("cancelAlert", embed: { .cancelAlert }, extract: { if case .cancelAlert = $0 { () } else { nil } })
+        }
+
+        /// `.sync`.
+        public var sync: CasePath<CheckInAction, Void> {
+            CasePath("sync", embed: { .sync }, extract: { if case .sync = $0 { () } else { nil } })
+        }
+
+        /// `.flush`.
+        public var flush: CasePath<CheckInAction, Void> {
+            CasePath("flush", embed: { .flush }, extract: { if case .flush = $0 { () } else { nil } })
+        }
+
+        /// `.checkedIn`.
+        public var checkedIn: CasePath<CheckInAction, CheckIn> {
+            CasePath("checkedIn", embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.historyLoaded`.
+        public var historyLoaded: CasePath<CheckInAction, [CheckIn]> {
+            CasePath("historyLoaded", embed: { .historyLoaded($0) }, extract: { if case .historyLoaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.alertTriggered`.
+        public var alertTriggered: CasePath<CheckInAction, Alert> {
+            CasePath("alertTriggered", embed: { .alertTriggered($0) }, extract: { if case .alertTriggered(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.alertCancelled`.
+        public var alertCancelled: CasePath<CheckInAction, Alert> {
+            CasePath("alertCancelled", embed: { .alertCancelled($0) }, extract: { if case .alertCancelled(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.activeAlertLoaded`.
+        public var activeAlertLoaded: CasePath<CheckInAction, Alert?> {
+            CasePath("activeAlertLoaded", embed: { .activeAlertLoaded($0) }, extract: { if case .activeAlertLoaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.synced`.
+        public var synced: CasePath<CheckInAction, Int> {
+            CasePath("synced", embed: { .synced($0) }, extract: { if case .synced(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.pendingCountLoaded`.
+        public var pendingCountLoaded: CasePath<CheckInAction, Int> {
+            CasePath("pendingCountLoaded", embed: { .pendingCountLoaded($0) }, extract: { if case .pendingCountLoaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.flushed`.
+        public var flushed: CasePath<CheckInAction, Void> {
+            CasePath("flushed", embed: { .flushed }, extract: { if case .flushed = $0 { () } else { nil } })
+        }
+
+        /// `.failed`.
+        public var failed: CasePath<CheckInAction, (operation: CheckInOperation, error: CheckInError)> {
+            CasePath("failed", embed: { .failed(operation: $0.0, error: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// `.deadlinePassed`.
+        public var deadlinePassed: CasePath<CheckInAction, Void> {
+            CasePath("deadlinePassed", embed: { .deadlinePassed }, extract: { if case .deadlinePassed = $0 { () } else { nil } })
+        }
+    }
+
+    /// The case paths of `CheckInAction`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.checkIn`, otherwise `nil`.
     public var checkIn: Void? {
         if case .checkIn = self { return () }
@@ -99,30 +186,5 @@ extension CheckInAction {
     public var deadlinePassed: Void? {
         if case .deadlinePassed = self { return () }
         return nil
-    }
-}
-
-extension CheckInAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(16)
-        accessors.append(CaseAccessor("checkIn", \Self.checkIn, chained: \Self?.?.checkIn))
-        accessors.append(CaseAccessor("refresh", \Self.refresh, chained: \Self?.?.refresh))
-        accessors.append(CaseAccessor("triggerAlert", \Self.triggerAlert, chained: \Self?.?.triggerAlert))
-        accessors.append(CaseAccessor("cancelAlert", \Self.cancelAlert, chained: \Self?.?.cancelAlert))
-        accessors.append(CaseAccessor("sync", \Self.sync, chained: \Self?.?.sync))
-        accessors.append(CaseAccessor("flush", \Self.flush, chained: \Self?.?.flush))
-        accessors.append(CaseAccessor("checkedIn", \Self.checkedIn, chained: \Self?.?.checkedIn))
-        accessors.append(CaseAccessor("historyLoaded", \Self.historyLoaded, chained: \Self?.?.historyLoaded))
-        accessors.append(CaseAccessor("alertTriggered", \Self.alertTriggered, chained: \Self?.?.alertTriggered))
-        accessors.append(CaseAccessor("alertCancelled", \Self.alertCancelled, chained: \Self?.?.alertCancelled))
-        accessors.append(CaseAccessor("activeAlertLoaded", \Self.activeAlertLoaded, chained: \Self?.?.activeAlertLoaded))
-        accessors.append(CaseAccessor("synced", \Self.synced, chained: \Self?.?.synced))
-        accessors.append(CaseAccessor("pendingCountLoaded", \Self.pendingCountLoaded, chained: \Self?.?.pendingCountLoaded))
-        accessors.append(CaseAccessor("flushed", \Self.flushed, chained: \Self?.?.flushed))
-        accessors.append(CaseAccessor("failed", \Self.failed, chained: \Self?.?.failed))
-        accessors.append(CaseAccessor("deadlinePassed", \Self.deadlinePassed, chained: \Self?.?.deadlinePassed))
-        return accessors
     }
 }

@@ -10,7 +10,7 @@ import CheckInClient
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.lifecycle?.willTerminate --> AppAction.checkIn(.flush))
+///     .bridge(\.lifecycle.willTerminate --> AppAction.checkIn(.flush))
 ///
 /// await store.receive(\.checkedIn) { $0.isCheckingIn = false }
 /// ```

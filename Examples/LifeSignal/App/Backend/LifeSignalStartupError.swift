@@ -35,10 +35,13 @@ public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConv
         }
     }
 
-    /// The process exit status: 73 (`EX_CANTCREAT`) for the directory, the log and the recording, 65
-    /// (`EX_DATAERR`) for a database.
+    /// The process exit status: 64 (`EX_USAGE`) for a `--record` path that is no place for a
+    /// recording (a link, a FIFO, LifeSignal's own database or log); 73 (`EX_CANTCREAT`) for the
+    /// directory, the log and a recording that cannot be created; 65 (`EX_DATAERR`) for a
+    /// database.
     public var exitStatus: Int32 {
         switch self {
+        case .recording(.refusedPath): 64
         case .dataDirectory, .logFile, .recording: 73
         case .database: 65
         }

@@ -7,6 +7,28 @@ import Lifecycle
 import Reachability
 
 extension AppAction {
+    /// The case paths of `AppAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.lifecycle`.
+        public var lifecycle: CasePath<AppAction, AppLifecycleAction> {
+            CasePath("lifecycle", embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.reachability`.
+        public var reachability: CasePath<AppAction, ReachabilityEvent> {
+            CasePath("reachability", embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.checkIn`.
+        public var checkIn: CasePath<AppAction, CheckInAction> {
+            CasePath("checkIn", embed: { .checkIn($0) }, extract: { if case .checkIn(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `AppAction`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// The payload of `.lifecycle` when this is that case, otherwise `nil`.
     public var lifecycle: AppLifecycleAction? {
         if case .lifecycle(let value) = self { return value }
@@ -23,17 +45,5 @@ extension AppAction {
     public var checkIn: CheckInAction? {
         if case .checkIn(let value) = self { return value }
         return nil
-    }
-}
-
-extension AppAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(3)
-        accessors.append(CaseAccessor("lifecycle", \Self.lifecycle, chained: \Self?.?.lifecycle))
-        accessors.append(CaseAccessor("reachability", \Self.reachability, chained: \Self?.?.reachability))
-        accessors.append(CaseAccessor("checkIn", \Self.checkIn, chained: \Self?.?.checkIn))
-        return accessors
     }
 }

@@ -11,7 +11,7 @@ import Reachability
 /// ```swift
 /// store.dispatch(.checkIn(.checkIn))
 /// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\AppAction.lifecycle?.willTerminate --> AppAction.checkIn(.flush))
+///     .bridge(\.lifecycle.willTerminate --> AppAction.checkIn(.flush))
 /// ```
 public enum AppAction: CaseAccessible, Sendable, Equatable {
     /// An app lifecycle event.

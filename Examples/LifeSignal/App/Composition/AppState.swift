@@ -51,5 +51,5 @@ public struct AppState: Equatable, Sendable {
                 break
             }
         }
-        <> CheckInState.reducer.lift(action: \AppAction.checkIn, state: \AppState.checkIn)
+        <> CheckInState.reducer.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
 }

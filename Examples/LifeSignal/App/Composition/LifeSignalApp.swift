@@ -65,11 +65,11 @@ public enum LifeSignalApp {
             <> lifeSignalBridges
             <> TerminalReporter(screen: screen)
             <> AppLifecycleMiddleware(client: lifecycle)
-            .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { _ in () })
+            .lift(action: \AppAction.Cases.lifecycle)
             <> ReachabilityMiddleware(client: pathMonitor)
-            .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { _ in () })
+            .lift(action: \AppAction.Cases.reachability)
             <> CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
-            .lift(inputAction: \AppAction.checkIn, outputAction: AppAction.checkIn, state: \AppState.checkIn)
+            .lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
         let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
         if let recorder {
             // First, so that it sees each action before the others and times all of them.
@@ -86,6 +86,9 @@ public enum LifeSignalApp {
     /// once the last flush is over. Bad arguments and unusable files end the process with a
     /// message on standard error and a non-zero status.
     public static func run() async -> Never {
+        // Standard output or error closed under it (`| head`) must not kill the app in the middle
+        // of a check-in: the write fails with EPIPE instead, and the printers go on.
+        signal(SIGPIPE, SIG_IGN)
         let options: LifeSignalOptions
         do {
             options = try LifeSignalOptions.parse(
@@ -129,8 +132,10 @@ public enum LifeSignalApp {
         let session = TerminalSession(store: store, screen: screen)
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
-        for await isReady in store.values(of: \.isReadyToExit) where isReady { break }
-        recorder?.flush()
+        for await isReady in store.values(of: \.isReadyToExit, .removingDuplicates) where isReady { break }
+        if let recorder, !recorder.flush(timeout: .seconds(5)) {
+            screen.say("The recording could not write everything in time; a gap line in it says what is missing.")
+        }
         screen.say(TerminalText.goodbye(store.state.checkIn, queuePath: backend.queuePath))
         finish(status: 0)
     }
@@ -145,9 +150,29 @@ public enum LifeSignalApp {
         }
     }
 
-    /// The recording `--record` asks for, or `nil`.
+    /// The recording `--record` asks for, or `nil`: never one of LifeSignal's own files (the
+    /// databases, their `-wal` and `-shm` files, the log), which appending records would corrupt.
+    /// The writer itself refuses links, FIFOs and devices, and creates the file `0600`.
     private static func openRecording(_ options: LifeSignalOptions) throws(LifeSignalStartupError) -> RecordingWriter? {
         guard let path = options.recordPath else { return nil }
+        let directory = options.dataDirectory
+        var ownFiles = [
+            (LifeSignalBackend.databasePath(in: directory), "check-in database"),
+            (LifeSignalBackend.queuePath(in: directory), "sync queue database"),
+        ]
+        ownFiles += ownFiles.flatMap { file, name in
+            [(file + "-wal", name + " (its write-ahead log)"), (file + "-shm", name + " (its shared-memory index)")]
+        }
+        if let log = options.logPath { ownFiles.append((log, "action log")) }
+        var recording = stat()
+        if stat(path, &recording) == 0 {
+            for (file, name) in ownFiles {
+                var own = stat()
+                if stat(file, &own) == 0, own.st_dev == recording.st_dev, own.st_ino == recording.st_ino {
+                    throw .recording(.refusedPath(path: path, reason: "it is LifeSignal's \(name) (\(file))"))
+                }
+            }
+        }
         do throws(RecorderError) {
             return try RecordingWriter(path: path)
         } catch {

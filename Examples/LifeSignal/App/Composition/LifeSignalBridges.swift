@@ -17,14 +17,14 @@ import Reachability
 @MainActor
 public var lifeSignalBridges: BridgeMiddleware<AppAction, AppState> {
     BridgeMiddleware<AppAction, AppState>()
-        .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring))
-        .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.checkIn(.refresh))
-        .bridge(\AppAction.lifecycle?.didBecomeActive --> AppAction.checkIn(.sync),
+        .bridge(\.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring))
+        .bridge(\.lifecycle.didBecomeActive --> AppAction.checkIn(.refresh))
+        .bridge(\.lifecycle.didBecomeActive --> AppAction.checkIn(.sync),
                 when: \.checkIn.hasSyncQueue)
-        .bridge(\AppAction.lifecycle?.didEnterBackground --> AppAction.reachability(.stopMonitoring))
-        .bridge(\AppAction.reachability?.connected --> AppAction.checkIn(.sync),
-                when: { state in state().checkIn.hasPending })
-        .bridge(\AppAction.checkIn?.checkedIn --> { _ in AppAction.checkIn(.sync) },
+        .bridge(\.lifecycle.didEnterBackground --> AppAction.reachability(.stopMonitoring))
+        .bridge(\.reachability.connected --> AppAction.checkIn(.sync),
+                when: { $0.checkIn.hasPending })
+        .bridge(\.checkIn.checkedIn --> AppAction.checkIn(.sync),
                 when: \.checkIn.hasSyncQueue)
-        .bridge(\AppAction.lifecycle?.willTerminate --> AppAction.checkIn(.flush))
+        .bridge(\.lifecycle.willTerminate --> AppAction.checkIn(.flush))
 }

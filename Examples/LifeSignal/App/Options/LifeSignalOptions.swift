@@ -17,7 +17,8 @@ import ReachabilityClient
 /// --log FILE|-          where the action log goes: FILE, or - for standard error (default:
 ///                       lifesignal.log in the data directory)
 /// --state-changes       log the state change after each action
-/// --record FILE         record every action to FILE (JSON Lines) for the DevTools report:
+/// --record FILE         record every action to FILE (JSON Lines, created 0600; a file used
+///                       before gets one more session) for the DevTools report:
 ///                       swift run AqueductDevTools report FILE --output report.html
 /// --help                print the usage and exit
 /// ```
@@ -177,7 +178,11 @@ public struct LifeSignalOptions: Sendable, Equatable {
             case "--state-changes":
                 options.showsStateChanges = true
             case "--record":
-                options.recordPath = try value(of: argument)
+                let path = try value(of: argument)
+                guard !path.isEmpty else {
+                    throw LifeSignalOptionsError("--record needs a file, not an empty string")
+                }
+                options.recordPath = path
             case "--help", "-h":
                 options.showsHelp = true
             default:

@@ -55,19 +55,19 @@ public final class TerminalSession {
         switch command {
         case .checkIn:
             store.dispatch(.checkIn(.checkIn))
-            for await busy in store.values(of: \.checkIn.isCheckingIn) where !busy { break }
+            for await busy in store.values(of: \.checkIn.isCheckingIn, .removingDuplicates) where !busy { break }
         case .status:
             say(TerminalText.status(store.state.checkIn))
         case .history:
             store.dispatch(.checkIn(.refresh))
-            for await busy in store.values(of: \.checkIn.isRefreshing) where !busy { break }
+            for await busy in store.values(of: \.checkIn.isRefreshing, .removingDuplicates) where !busy { break }
             say(TerminalText.history(store.state.checkIn.history))
         case .alert:
             store.dispatch(.checkIn(.triggerAlert))
-            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
+            for await busy in store.values(of: \.checkIn.isChangingAlert, .removingDuplicates) where !busy { break }
         case .cancelAlert:
             store.dispatch(.checkIn(.cancelAlert))
-            for await busy in store.values(of: \.checkIn.isChangingAlert) where !busy { break }
+            for await busy in store.values(of: \.checkIn.isChangingAlert, .removingDuplicates) where !busy { break }
         case .help:
             say(TerminalCommand.helpText)
         case .quit:

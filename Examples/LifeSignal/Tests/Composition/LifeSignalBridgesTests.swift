@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func aBridgeAloneDerivesItsAction() {
-        let bridge = \AppAction.lifecycle?.didBecomeActive --> AppAction.reachability(.startMonitoring)
+        let bridge = \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)
         #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
         #expect(bridge.derive(from: .lifecycle(.didEnterBackground)) == nil)
     }
@@ -195,10 +195,10 @@ import Testing
         #expect(sent[0].source.info?.hasPrefix("Bridged from reachability(ReachabilityEvent.connectedToWifi)") == true)
     }
 
-    @Test func aKeyPathHeldInAVariableBridgesThroughOn() async {
-        let trigger: KeyPath<AppAction, Void?> & Sendable = \AppAction.lifecycle?.didBecomeActive
+    @Test func aCasePathHeldInAVariableBridgesLikeALiteral() async {
+        let trigger: CaseKeyPath<AppAction, Void> = \.lifecycle.didBecomeActive
         let bridges = BridgeMiddleware<AppAction, AppState>()
-            .bridge(.on(trigger, send: .reachability(.startMonitoring)))
+            .bridge(trigger --> .reachability(.startMonitoring))
 
         let tester = MiddlewareTester(bridges, state: AppState())
         #expect(await tester.handle(.lifecycle(.didBecomeActive)).map(\.action) == [.reachability(.startMonitoring)])
@@ -207,16 +207,16 @@ import Testing
 
     @Test func aStateBridgeReadsTheStateAfterTheReducer() {
         let syncWhenPending: StateBridge<AppAction, AppState> =
-            \AppAction.reachability?.connected --> { _, state in
-                state().checkIn.hasPending ? AppAction.checkIn(.sync) : nil
+            \.reachability.connected --> { _, state in
+                state.checkIn.hasPending ? AppAction.checkIn(.sync) : nil
             }
 
         var state = AppState()
-        #expect(syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == nil)
+        #expect(syncWhenPending.derive(from: .reachability(.connectedToWifi), state: state) == nil)
         state.checkIn.pendingSyncCount = 1
         #expect(
-            syncWhenPending.derive(from: .reachability(.connectedToWifi), state: .constant(state)) == .checkIn(.sync)
+            syncWhenPending.derive(from: .reachability(.connectedToWifi), state: state) == .checkIn(.sync)
         )
-        #expect(syncWhenPending.derive(from: .reachability(.disconnected), state: .constant(state)) == nil)
+        #expect(syncWhenPending.derive(from: .reachability(.disconnected), state: state) == nil)
     }
 }

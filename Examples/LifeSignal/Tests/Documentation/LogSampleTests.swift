@@ -1,6 +1,5 @@
 import Aqueduct
 import CheckInAdapters
-import ExampleTestSupport
 import Foundation
 import LifeSignalApp
 import LifecycleAdapters
@@ -12,8 +11,11 @@ import Testing
 /// starts: the same composition root, the lifecycle adapter's start-up activation, the real
 /// sources and bridge lines. A sample that drifts from the code (a moved line, a renamed
 /// bridge) fails here.
+///
+/// The time limit is a failure bound only: the test awaits the log's entries as the logger
+/// prints them.
 @MainActor
-@Suite struct LogSampleTests {
+@Suite(.timeLimit(.minutes(1))) struct LogSampleTests {
     /// The repository's root, from this file's path.
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Documentation
@@ -34,26 +36,31 @@ import Testing
 
     @Test(arguments: ["README.md", "Sources/Aqueduct/Aqueduct.docc/Bridges.md"])
     func theSamplesAreWhatTheAppLogs(document: String) async throws {
-        final class Log {
-            var text = ""
-        }
-        let log = Log()
+        // Every entry the logger prints arrives on this stream; the test reads it until the
+        // start-up refresh is logged. An await on the app's own output, not a wall-clock wait:
+        // a busy machine makes it slower, never failing (the suite's time limit stops a hang).
+        let (entries, logger) = AsyncStream.makeStream(of: String.self)
         let store = LifeSignalApp.makeStore(
             backend: LifeSignalBackend(client: .inMemory(), summary: "memory"),
             lifecycle: ScriptedLifecycle([.didBecomeActive]).client,
             pathMonitor: ManualPathMonitor(initial: .disconnected).client,
-            logger: .closure { log.text += $0 }
+            logger: .closure { logger.yield($0) }
         )
-        try await Wait.until("the start-up refresh in the log:\n\(log.text)", timeout: .seconds(30)) {
-            log.text.contains("checkIn(CheckInAction.activeAlertLoaded(nil))")
-                && log.text.contains("reachability(ReachabilityEvent.disconnected)")
+        var log = ""
+        for await entry in entries {
+            log += entry
+            if log.contains("checkIn(CheckInAction.activeAlertLoaded(nil))")
+                && log.contains("reachability(ReachabilityEvent.disconnected)")
+            {
+                break
+            }
         }
         _ = store
 
         let samples = try Self.logSamples(in: document)
         #expect(!samples.isEmpty)
         for sample in samples {
-            #expect(log.text.contains(sample), "not in the log:\n\(sample)\nThe log:\n\(log.text)")
+            #expect(log.contains(sample), "not in the log:\n\(sample)\nThe log:\n\(log)")
         }
     }
 }

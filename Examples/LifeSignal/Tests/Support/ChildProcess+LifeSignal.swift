@@ -13,6 +13,7 @@ extension ChildProcess {
     ///   - input: What it reads when not on a terminal: a pipe the test types on, or nothing.
     ///   - umask: The file-mode creation mask it starts with, or `nil` for the test's.
     ///   - unprivileged: Whether it runs as `nobody` when the tests run as root.
+    ///   - smallFileSystem: A directory where it sees a tmpfs of this many bytes of its own.
     /// - Returns: The running app.
     static func lifeSignal(
         arguments: [String],
@@ -20,7 +21,8 @@ extension ChildProcess {
         onATerminal: Bool = false,
         input: Input = .pipe,
         umask: mode_t? = nil,
-        unprivileged: Bool = false
+        unprivileged: Bool = false,
+        smallFileSystem: (directory: String, bytes: Int)? = nil
     ) throws -> ChildProcess {
         try ChildProcess(
             "LifeSignal",
@@ -29,7 +31,8 @@ extension ChildProcess {
             removingEnvironment: ["LIFESIGNAL_DATA_DIR", "LIFESIGNAL_FUNCTIONS_URL", "LIFESIGNAL_TOKEN"],
             input: onATerminal ? .terminal : input,
             umask: umask,
-            unprivileged: unprivileged
+            unprivileged: unprivileged,
+            smallFileSystem: smallFileSystem
         )
     }
 }

@@ -37,25 +37,18 @@ struct AppLifecycleMiddlewareTests {
         // A middleware after the lifecycle one sends what a bridge would; another records
         // whether the acknowledgement had happened while that action was processed.
         let scripted = ScriptedLifecycle([.didEnterBackground])
-        let followUp = AnyMiddleware<AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> { action, _, _ in
+        let followUp = Responder { action in
             action == .didEnterBackground ? .send(.willTerminate) : .none
         }
         let acknowledgementsSeen = EventCounter()
-        let probe = AnyMiddleware<AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> { action, _, _ in
+        let probe = Responder { action in
             if action == .willTerminate { acknowledgementsSeen.value = scripted.acknowledgements.count }
             return .none
         }
-        let lifecycle:
-            LiftedMiddleware<AppLifecycleMiddleware, AppLifecycleAction, AppLifecycleAction, [AppLifecycleAction]> =
-                AppLifecycleMiddleware(client: scripted.client).lift(
-                    inputAction: { $0 },
-                    outputAction: { $0 },
-                    state: { _ in () }
-                )
         let store = TestStore(
             initialState: [],
             reducer: Reducer<AppLifecycleAction, [AppLifecycleAction]>.reduce { action, seen in seen.append(action) },
-            middleware: lifecycle <> followUp <> probe
+            middleware: AppLifecycleMiddleware(client: scripted.client).lift(action: \.self) <> followUp <> probe
         )
 
         // The test store processes what the client dispatched when the test receives it. The
@@ -72,4 +65,18 @@ struct AppLifecycleMiddlewareTests {
 @MainActor
 final class EventCounter {
     var value = -1
+}
+
+/// A middleware of the test's own, in a store whose state is the events it processed:
+/// `handle` returns what `respond` makes of each action.
+struct Responder: Middleware {
+    let respond: @MainActor @Sendable (AppLifecycleAction) -> Effect<AppLifecycleAction>
+
+    func handle(
+        action: AppLifecycleAction,
+        from source: ActionSource,
+        state: GetState<[AppLifecycleAction]>
+    ) -> Effect<AppLifecycleAction> {
+        respond(action)
+    }
 }

@@ -21,15 +21,14 @@ import Testing
         TestStore(
             initialState: [],
             reducer: Reducer<ReachabilityEvent, [ReachabilityEvent]>.reduce { event, seen in seen.append(event) },
-            middleware: ReachabilityMiddleware(client: client)
-                .lift(inputAction: { $0 }, outputAction: { $0 }, state: { (_: [ReachabilityEvent]) in () })
+            middleware: ReachabilityMiddleware(client: client).lift(action: \.self)
         )
     }
 
     @Test func emitsTransitionsOnlyAndStopsTheMonitor() async {
         let monitor = ManualPathMonitor(initial: .disconnected)
         let store = Self.store(monitor.client)
-        await store.send(.startMonitoring) { $0 = [.startMonitoring] }
+        await store.dispatch(.startMonitoring) { $0 = [.startMonitoring] }
         await store.receive(.disconnected) { $0.append(.disconnected) }
 
         monitor.send(Self.wired)
@@ -39,27 +38,27 @@ import Testing
         await store.receive(.connectedToCellular) { $0.append(.connectedToCellular) }
         await store.receive(.becameExpensive) { $0.append(.becameExpensive) }
 
-        await store.send(.stopMonitoring) { $0.append(.stopMonitoring) }
+        await store.dispatch(.stopMonitoring) { $0.append(.stopMonitoring) }
         #expect(monitor.activeStreamCount == 0)
         monitor.send(Self.wifi)
         // Restarting reports only what changed since the last report: cellular → Wi-Fi.
-        await store.send(.startMonitoring) { $0.append(.startMonitoring) }
+        await store.dispatch(.startMonitoring) { $0.append(.startMonitoring) }
         await store.receive(.connectedToWifi) { $0.append(.connectedToWifi) }
         await store.receive(.becameCheap) { $0.append(.becameCheap) }
-        await store.send(.stopMonitoring) { $0.append(.stopMonitoring) }
+        await store.dispatch(.stopMonitoring) { $0.append(.stopMonitoring) }
         await store.finish()
     }
 
     @Test func restartingCancelsThePreviousMonitor() async {
         let monitor = ManualPathMonitor(initial: Self.wired)
         let store = Self.store(monitor.client)
-        await store.send(.startMonitoring) { $0 = [.startMonitoring] }
+        await store.dispatch(.startMonitoring) { $0 = [.startMonitoring] }
         await store.receive(.connectedToWired) { $0.append(.connectedToWired) }
-        await store.send(.startMonitoring) { $0.append(.startMonitoring) }
+        await store.dispatch(.startMonitoring) { $0.append(.startMonitoring) }
         #expect(monitor.activeStreamCount == 1)
         monitor.send(Self.wifi)
         await store.receive(.connectedToWifi) { $0.append(.connectedToWifi) }
-        await store.send(.stopMonitoring) { $0.append(.stopMonitoring) }
+        await store.dispatch(.stopMonitoring) { $0.append(.stopMonitoring) }
         await store.finish()
     }
 
@@ -68,7 +67,7 @@ import Testing
             throw .systemCallFailed(operation: "socket", code: 97)
         }
         let store = Self.store(failing)
-        await store.send(.startMonitoring) { $0 = [.startMonitoring] }
+        await store.dispatch(.startMonitoring) { $0 = [.startMonitoring] }
         let failure = ReachabilityEvent.monitoringFailed(.systemCallFailed(operation: "socket", code: 97))
         await store.receive(failure) { $0.append(failure) }
         await store.finish()

@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// The reference backend (`Backend/server.py`) against the clients a hostile network sends: raw
-/// sockets, so that nothing polite stands between the test and the server.
+/// sockets, so that nothing polite stands between the test and the server. Each guarantee holds
+/// over every storage: the HTTP layer answers before any storage is asked.
 @Suite("Reference backend under attack")
 struct ReferenceBackendTests {
     /// The request line and headers of a `POST` whose body is announced and never sent.
@@ -16,9 +17,12 @@ struct ReferenceBackendTests {
 
     /// 300 MB announced with a wrong token: the backend answers 401 on the headers alone and
     /// closes the connection, without waiting for (or reading) any of the body.
-    @Test func anUnauthenticatedRequestIsAnswered401BeforeItsBodyIsRead() async throws {
+    @Test(arguments: BackendStorage.available)
+    func anUnauthenticatedRequestIsAnswered401BeforeItsBodyIsRead(storage: BackendStorage) async throws {
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let database = try await storage.makeDatabase(in: directory)
+        defer { database.remove() }
+        let backend = try await BackendStarts.backend(database: database.argument)
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: "wrong", contentLength: 300_000_000))
@@ -29,9 +33,12 @@ struct ReferenceBackendTests {
         #expect(closed)
     }
 
-    @Test func aBodyPastTheLimitIsAnswered413Unread() async throws {
+    @Test(arguments: BackendStorage.available)
+    func aBodyPastTheLimitIsAnswered413Unread(storage: BackendStorage) async throws {
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let database = try await storage.makeDatabase(in: directory)
+        defer { database.remove() }
+        let backend = try await BackendStarts.backend(database: database.argument)
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: backend.token, contentLength: 10_000_000))
@@ -45,12 +52,12 @@ struct ReferenceBackendTests {
     /// A connection that sends its headers and then nothing is closed after the idle timeout, so
     /// such clients cannot hold the server's threads. (The wait is bounded only so that a broken
     /// server fails the test rather than hangs it.)
-    @Test func aConnectionThatGoesQuietIsClosed() async throws {
+    @Test(arguments: BackendStorage.available)
+    func aConnectionThatGoesQuietIsClosed(storage: BackendStorage) async throws {
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(
-            databasePath: directory.path("backend.sqlite"),
-            arguments: ["--idle-timeout", "1"]
-        )
+        let database = try await storage.makeDatabase(in: directory)
+        defer { database.remove() }
+        let backend = try await BackendStarts.backend(database: database.argument, arguments: ["--idle-timeout", "1"])
         let connection = try LoopbackConnection(port: backend.port)
 
         try connection.send(Self.headers(token: backend.token, contentLength: 100))
@@ -63,10 +70,12 @@ struct ReferenceBackendTests {
     /// The token is compared whole (with `hmac.compare_digest`, on bytes): a token that differs
     /// in its last character, or only in length, is refused; one with characters outside ASCII
     /// works like any other.
-    @Test(arguments: ["tökén-ü", "plain-token"])
-    func onlyTheExactTokenIsAccepted(token: String) async throws {
+    @Test(arguments: BackendStorage.available, ["tökén-ü", "plain-token"])
+    func onlyTheExactTokenIsAccepted(storage: BackendStorage, token: String) async throws {
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"), token: token)
+        let database = try await storage.makeDatabase(in: directory)
+        defer { database.remove() }
+        let backend = try await BackendStarts.backend(database: database.argument, token: token)
 
         for wrong in [String(token.dropLast()) + "x", token + "x", String(token.dropLast()), ""] {
             let client = CloudFunctionsCheckInClient(functionsURL: backend.url, token: wrong)
@@ -88,11 +97,13 @@ struct ReferenceBackendTests {
         }
 
         let error = await #expect(throws: ServerProcess.StartupError.self) {
-            _ = try await BackendProcess.start(databasePath: path)
+            _ = try await BackendStarts.backend(database: path)
         }
 
         #expect(error?.status == 2)
-        #expect(error?.errorOutput.contains("--db \(path) cannot be used as the backend's SQLite database") == true)
+        #expect(
+            error?.errorOutput.contains("--database \(path) cannot be used as the backend's SQLite database") == true
+        )
         #expect(error?.errorOutput.contains("Traceback") == false)
     }
 }

@@ -38,7 +38,7 @@ struct CloudFunctionsCheckInClientTests {
     ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let backend = try await BackendStarts.backend(database: directory.path("backend.sqlite"))
         defer { backend.stop() }
         let adapter = CloudFunctionsCheckInClient(
             functionsURL: backend.url,
@@ -68,7 +68,7 @@ struct CloudFunctionsCheckInClientTests {
 
     @Test func a404FromAWrongFunctionsURLPointsAtTheURL() async throws {
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let backend = try await BackendStarts.backend(database: directory.path("backend.sqlite"))
         defer { backend.stop() }
         let wrong = backend.url.appendingPathComponent("functions/v2")
         let adapter = CloudFunctionsCheckInClient(functionsURL: wrong, token: backend.token)

@@ -43,7 +43,7 @@ struct OfflineFirstCheckInStoreTests {
         }
 
         // Run 2: a fresh process on the same file, the backend is up.
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let backend = try await BackendStarts.backend(database: directory.path("backend.sqlite"))
         defer { backend.stop() }
         let remote = CloudFunctionsCheckInClient(functionsURL: backend.url, token: backend.token).client
         let local = try SQLiteCheckInStore(path: clientPath)
@@ -62,7 +62,7 @@ struct OfflineFirstCheckInStoreTests {
         // A crash after the backend stored the check-in but before the local queue was updated:
         // the next sync sends the same idempotency key again.
         let directory = try TemporaryDirectory()
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let backend = try await BackendStarts.backend(database: directory.path("backend.sqlite"))
         defer { backend.stop() }
         let remote = CloudFunctionsCheckInClient(functionsURL: backend.url, token: backend.token).client
         let local = try SQLiteCheckInStore(path: directory.path("client.sqlite"))
@@ -205,7 +205,7 @@ struct OfflineFirstCheckInStoreTests {
             "UPDATE check_ins SET date_ms = 'garbage' WHERE id = '\(written[0].id.uuidString)'",
             on: clientPath
         )
-        let backend = try await BackendProcess.start(databasePath: directory.path("backend.sqlite"))
+        let backend = try await BackendStarts.backend(database: directory.path("backend.sqlite"))
         defer { backend.stop() }
         let remote = CloudFunctionsCheckInClient(functionsURL: backend.url, token: backend.token).client
         let offlineFirst = OfflineFirstCheckInStore(local: try SQLiteCheckInStore(path: clientPath), remote: remote)

@@ -6,7 +6,7 @@ import Locking
 import Testing
 
 /// Opening, validating and migrating the SQLite file; damaged rows.
-@Suite("SQLite check-in store")
+@Suite("SQLite check-in store", .timeLimit(.minutes(1)))
 struct SQLiteCheckInStoreTests {
     private static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -252,12 +252,16 @@ struct SQLiteCheckInStoreTests {
         for _ in 0..<20 {
             let directory = try TemporaryDirectory()
             let path = directory.path("fresh.sqlite")
-            let errors = LockedValue<[SQLiteStoreError?]>([])
-            let threads = (0..<2).map { _ in Thread { errors.withLock { $0.append(Self.openError(path)) } } }
+            let (opened, open) = AsyncStream.makeStream(of: SQLiteStoreError?.self)
+            let threads = (0..<2).map { _ in Thread { open.yield(Self.openError(path)) } }
             threads.forEach { $0.start() }
-            try await Wait.until("both stores to open", timeout: .seconds(30)) { errors.withLock { $0.count } == 2 }
+            var errors: [SQLiteStoreError?] = []
+            for await error in opened {
+                errors.append(error)
+                if errors.count == 2 { break }  // both stores opened, or failed to
+            }
 
-            #expect(errors.withLock { $0.compactMap { $0 } }.isEmpty, "\(errors.withLock { $0 })")
+            #expect(errors.compactMap { $0 }.isEmpty, "\(errors)")
             #expect(try queryInteger("PRAGMA user_version", on: path) == Int64(SQLiteCheckInStore.schemaVersion))
         }
     }

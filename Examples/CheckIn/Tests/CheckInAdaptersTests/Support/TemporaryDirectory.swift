@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed by `remove()` or when released.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() throws {

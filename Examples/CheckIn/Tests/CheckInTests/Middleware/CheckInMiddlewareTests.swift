@@ -38,7 +38,7 @@ import Testing
         )
         let checkIn = CheckIn(id: checkInID(0), date: start)
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }  // asserts the exact change
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }  // asserts the exact change
         await store.receive(\.checkedIn, checkIn) {  // an action an effect sent back
             $0.isCheckingIn = false
             $0.lastCheckIn = checkIn
@@ -59,7 +59,7 @@ import Testing
         )
         store.exhaustivity = .off
 
-        await store.send(.checkIn)
+        await store.dispatch(.checkIn)
         await store.receive(\.checkedIn) { $0.history = [CheckIn(id: checkInID(0), date: start)] }
         await store.finish()  // the deadline is still scheduled: cancelled, not a failure
     }
@@ -73,7 +73,7 @@ import Testing
         )
         let stored = CheckIn(id: checkInID(0), date: start)
 
-        let checkIn = await store.send(.checkIn) { $0.isCheckingIn = true }
+        let checkIn = await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await checkIn.finish()  // the call to the client has returned
         await store.receive(\.checkedIn, stored) {
             $0.isCheckingIn = false
@@ -104,7 +104,7 @@ import Testing
         let store = makeStore(state: state)
         let checkIn = CheckIn(id: checkInID(0), date: start)
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.checkedIn, checkIn) {
             $0.isCheckingIn = false
             $0.lastCheckIn = checkIn
@@ -121,7 +121,7 @@ import Testing
         let first = CheckIn(id: checkInID(0), date: start)
         let second = CheckIn(id: checkInID(30), date: start.addingTimeInterval(30 * 3600))
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.checkedIn, first) {
             $0.isCheckingIn = false
             $0.lastCheckIn = first
@@ -131,7 +131,7 @@ import Testing
         await store.receive(\.deadlinePassed) { $0.isOverdue = true }
 
         await clock.advance(by: .seconds(6 * 3600))
-        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.checkedIn, second) {
             $0.isCheckingIn = false
             $0.lastCheckIn = second
@@ -153,8 +153,8 @@ import Testing
             middleware: CheckInMiddleware(client: .failing(.offline), clock: TestClock())
         )
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
-        await store.receive(\.failed?.error, .offline) {
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
+        await store.receive(where: { $0.failed?.error == .offline }) {
             $0.isCheckingIn = false
             $0.lastError = .offline
         }
@@ -163,16 +163,16 @@ import Testing
 
     @Test func theNextCommandClearsTheLastError() async {
         let store = makeStore(client: .failing(.offline))
-        await store.send(.checkIn) { $0.isCheckingIn = true }
-        await store.receive(\.failed?.error, .offline) {
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
+        await store.receive(where: { $0.failed?.error == .offline }) {
             $0.isCheckingIn = false
             $0.lastError = .offline
         }
-        await store.send(.triggerAlert) {
+        await store.dispatch(.triggerAlert) {
             $0.isChangingAlert = true
             $0.lastError = nil
         }
-        let failure = await store.receive(\.failed?.error, .offline) {
+        let failure = await store.receive(where: { $0.failed?.error == .offline }) {
             $0.isChangingAlert = false
             $0.lastError = .offline
         }
@@ -185,12 +185,12 @@ import Testing
         let active = Alert(id: alertID, state: .active, triggeredAt: start)
         let cancelled = Alert(id: alertID, state: .cancelled, triggeredAt: start, cancelledAt: start)
 
-        await store.send(.triggerAlert) { $0.isChangingAlert = true }
+        await store.dispatch(.triggerAlert) { $0.isChangingAlert = true }
         await store.receive(\.alertTriggered, active) {
             $0.isChangingAlert = false
             $0.activeAlert = active
         }
-        await store.send(.cancelAlert) { $0.isChangingAlert = true }
+        await store.dispatch(.cancelAlert) { $0.isChangingAlert = true }
         await store.receive(\.alertCancelled, cancelled) {
             $0.isChangingAlert = false
             $0.activeAlert = nil
@@ -207,8 +207,8 @@ import Testing
             )
         )
 
-        await store.send(.triggerAlert) { $0.isChangingAlert = true }
-        let failure = await store.receive(\.failed?.error, .alreadyActive) {
+        await store.dispatch(.triggerAlert) { $0.isChangingAlert = true }
+        let failure = await store.receive(where: { $0.failed?.error == .alreadyActive }) {
             $0.isChangingAlert = false
             $0.lastError = .alreadyActive
         }
@@ -224,8 +224,8 @@ import Testing
             })
         )
 
-        await store.send(.cancelAlert) { $0.isChangingAlert = true }
-        let failure = await store.receive(\.failed?.error, .notActive) {
+        await store.dispatch(.cancelAlert) { $0.isChangingAlert = true }
+        let failure = await store.receive(where: { $0.failed?.error == .notActive }) {
             $0.isChangingAlert = false
             $0.lastError = .notActive
         }
@@ -238,7 +238,7 @@ import Testing
         let cancelled = Alert(id: alertID, state: .cancelled, triggeredAt: start, cancelledAt: start)
         let store = makeStore(client: .double(activeAlert: { elsewhere }))
 
-        await store.send(.cancelAlert) { $0.isChangingAlert = true }
+        await store.dispatch(.cancelAlert) { $0.isChangingAlert = true }
         await store.receive(\.alertCancelled, cancelled) { $0.isChangingAlert = false }
         await store.finish()
     }
@@ -252,8 +252,8 @@ import Testing
             state: state
         )
 
-        await store.send(.cancelAlert) { $0.isChangingAlert = true }
-        await store.receive(\.failed?.error, .notActive) {
+        await store.dispatch(.cancelAlert) { $0.isChangingAlert = true }
+        await store.receive(where: { $0.failed?.error == .notActive }) {
             $0.isChangingAlert = false
             $0.lastError = .notActive
             $0.activeAlert = nil
@@ -278,7 +278,7 @@ import Testing
         let active = Alert(id: alertID, state: .active, triggeredAt: start)
         let store = makeStore(client: .double(history: { _ in [old, older] }, activeAlert: { active }))
 
-        await store.send(.refresh) { $0.isRefreshing = true }
+        await store.dispatch(.refresh) { $0.isRefreshing = true }
         await store.receive(\.historyLoaded, [old, older]) {
             $0.isRefreshing = false
             $0.history = [old, older]
@@ -295,7 +295,7 @@ import Testing
             state: CheckInState(hasSyncQueue: true)
         )
 
-        await store.send(.refresh) { $0.isRefreshing = true }
+        await store.dispatch(.refresh) { $0.isRefreshing = true }
         await store.receive(\.historyLoaded, []) { $0.isRefreshing = false }
         await store.receive(\.activeAlertLoaded)
         await store.receive(\.pendingCountLoaded, 3) { $0.pendingSyncCount = 3 }
@@ -305,21 +305,21 @@ import Testing
     @Test func aRefreshThatFailsReportsEachFailure() async {
         let store = makeStore(client: .failing(.unauthorized))
 
-        await store.send(.refresh) { $0.isRefreshing = true }
-        await store.receive(\.failed?.error, .unauthorized) {
+        await store.dispatch(.refresh) { $0.isRefreshing = true }
+        await store.receive(where: { $0.failed?.error == .unauthorized }) {
             $0.isRefreshing = false
             $0.lastError = .unauthorized
         }
-        await store.receive(\.failed?.error, .unauthorized)
+        await store.receive(where: { $0.failed?.error == .unauthorized })
         await store.finish()
     }
 
     @Test func withoutASyncQueueSyncAndFlushAnswerAtOnce() async {
         let store = makeStore()
 
-        await store.send(.sync) { $0.isSyncing = true }
+        await store.dispatch(.sync) { $0.isSyncing = true }
         await store.receive(\.synced, 0) { $0.isSyncing = false }
-        await store.send(.flush) { $0.isFlushing = true }
+        await store.dispatch(.flush) { $0.isFlushing = true }
         await store.receive(\.flushed) { $0.isFlushing = false }
         await store.finish()
     }
@@ -330,7 +330,7 @@ import Testing
             state: CheckInState(hasSyncQueue: true)
         )
 
-        await store.send(.sync) { $0.isSyncing = true }
+        await store.dispatch(.sync) { $0.isSyncing = true }
         await store.receive(\.synced, 2) { $0.isSyncing = false }
         await store.receive(\.pendingCountLoaded, 0) { $0.pendingSyncCount = 0 }
         await store.finish()
@@ -342,20 +342,20 @@ import Testing
             state: CheckInState(hasSyncQueue: true)
         )
 
-        await store.send(.sync) { $0.isSyncing = true }
+        await store.dispatch(.sync) { $0.isSyncing = true }
         await store.receive(\.synced, 1) { $0.isSyncing = false }
         await store.receive(\.pendingCountLoaded, 0) { $0.pendingSyncCount = 0 }
         // Becoming active and the network coming back ask again within the 2 s interval: one
         // more sync, at its end.
-        await store.send(.sync) { $0.isSyncing = true }
-        await store.send(.sync)
+        await store.dispatch(.sync) { $0.isSyncing = true }
+        await store.dispatch(.sync)
         await clock.advance(by: .seconds(1))
         #expect(store.state.isSyncing)
         await clock.advance(by: .seconds(1))
         await store.receive(\.synced, 1) { $0.isSyncing = false }
         await store.receive(\.pendingCountLoaded, 0)
         // A flush is not throttled: the last sync before the app ends runs at once.
-        await store.send(.flush) { $0.isFlushing = true }
+        await store.dispatch(.flush) { $0.isFlushing = true }
         await store.receive(\.synced, 1)
         await store.receive(\.pendingCountLoaded, 0)
         await store.receive(\.flushed) { $0.isFlushing = false }
@@ -368,8 +368,8 @@ import Testing
             state: CheckInState(hasSyncQueue: true)
         )
 
-        await store.send(.sync) { $0.isSyncing = true }
-        let failure = await store.receive(\.failed?.error, .offline) {
+        await store.dispatch(.sync) { $0.isSyncing = true }
+        let failure = await store.receive(where: { $0.failed?.error == .offline }) {
             $0.isSyncing = false
             $0.lastError = .offline
         }
@@ -386,7 +386,7 @@ import Testing
         )
         let checkIn = CheckIn(id: checkInID(0), date: start)
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.checkedIn, checkIn) {
             $0.isCheckingIn = false
             $0.lastCheckIn = checkIn
@@ -403,8 +403,8 @@ import Testing
             state: CheckInState(hasSyncQueue: true)
         )
 
-        await store.send(.flush) { $0.isFlushing = true }
-        let failure = await store.receive(\.failed?.error, .offline) { $0.lastError = .offline }
+        await store.dispatch(.flush) { $0.isFlushing = true }
+        let failure = await store.receive(where: { $0.failed?.error == .offline }) { $0.lastError = .offline }
         #expect(failure?.action.failed?.operation == .flush)
         await store.receive(\.pendingCountLoaded, 1) { $0.pendingSyncCount = 1 }
         await store.receive(\.flushed) { $0.isFlushing = false }

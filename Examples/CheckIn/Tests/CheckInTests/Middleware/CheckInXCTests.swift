@@ -14,7 +14,7 @@ final class CheckInXCTests: XCTestCase {
         )
         let checkIn = CheckIn(id: checkInID(0), date: start)
 
-        await store.send(.checkIn) { $0.isCheckingIn = true }
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
         await store.receive(\.checkedIn, checkIn) {
             $0.isCheckingIn = false
             $0.lastCheckIn = checkIn

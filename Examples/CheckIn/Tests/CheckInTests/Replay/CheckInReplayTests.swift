@@ -58,7 +58,8 @@ import Testing
                 timeout: .milliseconds(300)
             )
         } matching: { issue in
-            issue.description.contains("Replay diverged at record #")
+            issue.isFailure
+                && issue.description.contains("Replay diverged at record #")
         }
         let found = try #require(divergence)
         let triggered = try #require(recording.records.first { $0.action.description.hasPrefix("alertTriggered(") })
@@ -85,10 +86,10 @@ import Testing
             middleware: recorder <> Self.middleware()
         )
         store.exhaustivity = .off
-        await store.send(.checkIn)
-        await store.send(.triggerAlert)
-        await store.send(.cancelAlert)
-        await store.send(.refresh)
+        await store.dispatch(.checkIn)
+        await store.dispatch(.triggerAlert)
+        await store.dispatch(.cancelAlert)
+        await store.dispatch(.refresh)
         await store.skipReceivedActions()
         await store.skipInFlightEffects()
         await store.finish()

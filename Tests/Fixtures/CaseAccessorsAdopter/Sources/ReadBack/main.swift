@@ -38,7 +38,15 @@ show("class", backticked)
 let recursive: Payloads? = Payloads.recursive(.plain).recursive
 show("recursive", recursive?.plain)
 show("decoys", Payloads.decoys.count)
-show("names", Payloads.caseAccessors.map(\.name))
+let trailing: (first: Int, second: String)? = Payloads.trailingComma(first: 14, second: "fourteen").trailingComma
+show("trailing comma", trailing)
+show(
+    "names",
+    [
+        CasePath(\Payloads.Cases.plain).description, CasePath(\Payloads.Cases.default).description,
+        CasePath(\Payloads.Cases.class).description,
+    ]
+)
 
 let packageLevel: String? = PackageLevel.off(reason: "off").off
 show("package", packageLevel)
@@ -49,7 +57,10 @@ show("raw other", Raw.first.second)
 show("always", Conditional.always.always)
 let modern: Int? = Conditional.modern(9).modern
 show("modern", modern)
-show("conditional names", Conditional.caseAccessors.map(\.name))
+show(
+    "conditional names",
+    [CasePath(\Conditional.Cases.always).description, CasePath(\Conditional.Cases.modern).description]
+)
 
 let body: Outer.Detail? = Outer.Body.value(.init(text: "body")).value
 show("body", body?.text)
@@ -69,5 +80,23 @@ show("labelled", label?.text)
 
 let finished: Int? = AppAction.sync(.finished(count: 13))[keyPath: \.sync?.finished]
 show("sync?.finished", finished)
-let chained = AppAction.caseAccessors[0].keyPath.appending(path: SyncAction.caseAccessors[1].chainedKeyPath)
-show("chained key path equal", chained == \AppAction.sync?.finished)
+let syncFinished = CasePath(\AppAction.Cases.sync.finished)
+show("\(syncFinished) extracts", syncFinished.extract(from: .sync(.finished(count: 15))))
+show("\(syncFinished) embeds", syncFinished.embed(16))
+
+// Names that mean something else after a `.`, through accessors and case paths.
+// After a type name, Swift reads `.Type` and `.Protocol` as metatypes even in backticks: name
+// those cases with the type from the context.
+let typeCase: Reserved = .`Type`
+show("Type", typeCase.`Type`)
+let protocolCase: Reserved = .`Protocol`(17)
+let protocolPayload: Int? = protocolCase.`Protocol`
+show("Protocol", protocolPayload)
+show("self", Reserved.`self`.`self`)
+show("init", Reserved.`init`(name: "eighteen").`init`)
+show("Self", Reserved.`Self`.`Self`)
+let reservedPaths: [CaseKeyPath<Reserved, Void>] = [\.`Type`, \.`self`, \.`Self`]
+show("reserved paths", reservedPaths.map { CasePath($0).description })
+let protocolPath: CaseKeyPath<Reserved, Int> = \.`Protocol`
+show("Protocol path", CasePath(protocolPath).embed(19))
+show("init path", CasePath(\Reserved.Cases.`init`).extract(from: .`init`(name: "twenty")))

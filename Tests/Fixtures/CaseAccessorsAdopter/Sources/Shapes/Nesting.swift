@@ -49,7 +49,7 @@ public indirect enum Tree<Value: Sendable>: CaseAccessible, Sendable {
     }
 }
 
-/// The actions of an app: a case key path through two enums reads `\.sync?.finished`.
+/// The actions of an app: a case path through two enums reads `\.sync.finished`.
 public enum AppAction: CaseAccessible, Sendable {
     case sync(SyncAction)
     case quit

@@ -19,6 +19,7 @@ public enum Payloads: CaseAccessible, Sendable {
     case tuple((Int, Int))
     case `default`
     case `class`(Int)
+    case trailingComma(first: Int, second: String, )
     indirect case recursive(Payloads)
     @available(*, deprecated, message: "only compiled, never read")
     case retired
@@ -32,6 +33,15 @@ public enum Payloads: CaseAccessible, Sendable {
         """,
         "\("case interpolationDecoy(Int)".count)",
     ]
+}
+
+/// Every name Swift accepts for a case, even those that mean something else after a `.`.
+public enum Reserved: CaseAccessible, Sendable {
+    case `Type`
+    case `Protocol`(Int)
+    case `self`
+    case `init`(name: String)
+    case `Self`
 }
 
 /// A `package` enum gets `package` accessors.

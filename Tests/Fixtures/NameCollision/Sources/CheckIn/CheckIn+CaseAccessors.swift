@@ -5,6 +5,23 @@ import Aqueduct
 import CheckInClient
 
 extension CheckInAction {
+    /// The case paths of `CheckInAction`, one per case: what `\.name` names in lifts, bridges,
+    /// projections and `receive`.
+    public struct AllCasePaths: Sendable {
+        /// `.checkIn`.
+        public var checkIn: CasePath<CheckInAction, Void> {
+            CasePath("checkIn", embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
+        }
+
+        /// `.checkedIn`.
+        public var checkedIn: CasePath<CheckInAction, Int> {
+            CasePath("checkedIn", embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    /// The case paths of `CheckInAction`.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
     /// `()` when this is `.checkIn`, otherwise `nil`.
     public var checkIn: Void? {
         if case .checkIn = self { return () }
@@ -15,16 +32,5 @@ extension CheckInAction {
     public var checkedIn: Int? {
         if case .checkedIn(let value) = self { return value }
         return nil
-    }
-}
-
-extension CheckInAction: GeneratedCaseAccessors {
-    /// Every generated case accessor with its name, for messages that name a case key path.
-    public static var caseAccessors: [CaseAccessor<Self>] {
-        var accessors: [CaseAccessor<Self>] = []
-        accessors.reserveCapacity(2)
-        accessors.append(CaseAccessor("checkIn", \Self.checkIn, chained: \Self?.?.checkIn))
-        accessors.append(CaseAccessor("checkedIn", \Self.checkedIn, chained: \Self?.?.checkedIn))
-        return accessors
     }
 }

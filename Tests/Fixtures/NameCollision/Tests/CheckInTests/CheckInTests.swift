@@ -11,7 +11,7 @@ import Testing
             reducer: checkInReducer,
             middleware: CheckInMiddleware(client: CheckInClient { 7 })
         )
-        await store.send(.checkIn)
+        await store.dispatch(.checkIn)
         await store.receive(\.checkedIn, 7) { $0 = [7] }
         await store.finish()
     }

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Aqueduct
+
+/// The inbox: pure transitions.
+@Suite struct InboxStateMachineTests {
+    typealias Machine = InboxStateMachine<Int>
+
+    static let source = ActionSource(file: "T/T.swift", function: "t()", line: 1)
+
+    @Test func theFirstActionIntoAnEmptyInboxAsksForOneDrainForItsWholeBatch() {
+        var machine = Machine()
+        #expect(machine.state == .empty)
+        guard case .requestDrain = machine.enqueue(1, Self.source, lifetime: nil) else {
+            Issue.record("no drain asked")
+            return
+        }
+        guard case .none = machine.enqueue(2, Self.source, lifetime: nil) else {
+            Issue.record("a second drain asked")
+            return
+        }
+        #expect(machine.state == .awaitingDrain(count: 2))
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(batch.entries.map(\.action) == [1, 2])
+        #expect(machine.state == .empty)
+        guard case .requestDrain = machine.enqueue(3, Self.source, lifetime: nil) else {
+            Issue.record("no drain asked after a take")
+            return
+        }
+    }
+
+    @Test func takesAreNumberedAndAnActionKnowsWhichTakeWillTakeIt() {
+        var machine = Machine()
+        #expect(machine.takes == 0)
+        #expect(machine.nextTake == 1)
+        _ = machine.enqueue(1, Self.source, lifetime: nil)
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(machine.takes == 1)
+        #expect(machine.nextTake == 2)
+        // A drain nobody asked for counts too: what waited before it has been taken.
+        batch.removeAll()
+        machine.take(exchanging: &batch)
+        #expect(batch.isEmpty)
+        #expect(machine.takes == 2)
+    }
+
+    @Test func eachActionKeepsTheLifetimeOfTheEffectThatSentItStoredOncePerRun() {
+        var machine = Machine()
+        let first = EffectLifetime(token: 0, describe: { "first" })
+        let second = EffectLifetime(token: 1, describe: { "second" })
+        _ = machine.enqueue(1, Self.source, lifetime: first)
+        _ = machine.enqueue(2, Self.source, lifetime: first)
+        _ = machine.enqueue(3, Self.source, lifetime: nil)
+        _ = machine.enqueue(4, Self.source, lifetime: second)
+        _ = machine.enqueue(5, Self.source, lifetime: first)
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(batch.entries.map { batch.lifetime(of: $0)?.token } == [0, 0, nil, 1, 0])
+        #expect(batch.lifetimes.count == 3)
+        batch.removeAll()
+        #expect(batch.isEmpty && batch.lifetimes.isEmpty)
+    }
+
+    @Test func theBatchesSwapSoThatBothKeepTheirCapacity() {
+        var machine = Machine()
+        for value in 0..<100 { _ = machine.enqueue(value, Self.source, lifetime: nil) }
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        let capacity = batch.entries.capacity
+        batch.removeAll()
+        _ = machine.enqueue(100, Self.source, lifetime: nil)
+        machine.take(exchanging: &batch)
+        // The batch handed back with the second take is the one the inbox kept: the first
+        // batch's array went back to the inbox, with its capacity, for the next one.
+        batch.removeAll()
+        _ = machine.enqueue(101, Self.source, lifetime: nil)
+        var third = Machine.Batch()
+        machine.take(exchanging: &third)
+        #expect(third.entries.capacity >= capacity)
+        #expect(third.entries.map(\.action) == [101])
+    }
+}
