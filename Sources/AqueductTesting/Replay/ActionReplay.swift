@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 
 /// Replays a recording in a test: its outside actions go into a store built with the app's
 /// reducer and middleware (with test clients), and every action the store processes — derived
