@@ -95,7 +95,10 @@ public enum ActionReplay {
     ///   - reducer: The app's reducer.
     ///   - middleware: The app's middleware with test clients; without a recorder.
     ///   - decoding: How an outside record's action is decoded.
-    ///   - timeout: How long to wait for effects to send the actions the recording expects.
+    ///   - timeout: How long to wait for effects to send each next action the recording
+    ///     expects (a chain of effects may take longer as a whole). When it runs out, the
+    ///     divergence says so. Effects that sleep replay in real time unless their clock is
+    ///     ``TestClock/immediate(now:)``.
     ///   - fileID: The calling file; leave the default. The failure points here.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
@@ -170,14 +173,22 @@ public enum ActionReplay {
         /// the ones not compared yet, in order.
         func settle(until count: Int) async -> (Int, String)? {
             let stillToProcess = count - compared  // the compared ones were taken off the front
-            _ = await scheduler.core.wait(
-                until: .now + timeout,
-                noProgressFor: timeout,
-                givingUpWhen: { runtime.storage.runningEffectCount == 0 }
-            ) { processed.entries.count >= stillToProcess }
+            // `timeout` bounds the wait for each next action, not the whole chain: a chain of
+            // effects that each answer in time replays however long it is.
+            var outcome: TestSchedulerCore.WaitOutcome
+            repeat {
+                let before = processed.entries.count
+                outcome = await scheduler.core.wait(
+                    until: .now + timeout,
+                    noProgressFor: timeout,
+                    givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+                ) { processed.entries.count >= stillToProcess || processed.entries.count > before }
+            } while outcome == .satisfied && processed.entries.count < stillToProcess
             while compared < min(count, records.count) {
                 let record = records[records.startIndex + compared]
-                guard let entry = processed.entries.first else { return (record.seq, missing(record, base: base)) }
+                guard let entry = processed.entries.first else {
+                    return (record.seq, missing(record, base: base) + timeRanOut(outcome, timeout))
+                }
                 if firstProcessedSeq == nil { firstProcessedSeq = entry.source.seq ?? 0 }
                 if let difference = compare(record, entry, base: base, firstProcessedSeq: firstProcessedSeq ?? 0) {
                     return (record.seq, difference)
@@ -251,6 +262,25 @@ public enum ActionReplay {
             )
         }
         return nil
+    }
+
+    /// What a wait that ended without the action says about time: empty unless time ran out.
+    private static func timeRanOut(_ outcome: TestSchedulerCore.WaitOutcome, _ timeout: Duration) -> String {
+        switch outcome {
+        case .satisfied, .nothingRunning:
+            ""
+        case .timedOut:
+            """
+
+              Time ran out: effects were still running, and none sent an action for \(timeout) (`timeout:`). \
+            An effect sleeping on a clock? Give the middleware `TestClock.immediate()`.
+            """
+        case .stalled:
+            """
+
+              Time ran out: an effect's job ran for \(timeout) (`timeout:`) without returning.
+            """
+        }
     }
 
     /// The message for a record the replay did not process.
