@@ -25,7 +25,7 @@ import AqueductRecording
 /// had time to send theirs), then dispatches the record's action, decoded by `decoding`, with
 /// the recorded source. Then it compares what the store processed with the records, in order:
 /// the action's description (and its encoding, when both have one), its cause — the position
-/// of its cause, and the kind — and its state changes (``ActionRecord/changes``), as the
+/// of its cause, and the kind — and its state changes (``/AqueductRecording/ActionRecord/changes``), as the
 /// recorder computes them.
 ///
 /// The first difference fails the test with one message: the record's number, its action and
@@ -37,7 +37,7 @@ import AqueductRecording
 ///
 /// A recording of several sessions (an app run twice with the same recording file) is replayed
 /// session by session, each into a new store from `initialState`. A record whose state was not
-/// compared by the recorder (``ActionRecord/changesSkipped``) is checked for its action and
+/// compared by the recorder (``/AqueductRecording/ActionRecord/changesSkipped``) is checked for its action and
 /// cause only. A gap — actions the recorder dropped — cannot be replayed past: the records
 /// before it are checked, and the gap is reported as the divergence.
 ///
@@ -77,7 +77,7 @@ public enum ActionReplay {
 
     /// What differed first, and where.
     public struct Divergence: Sendable, CustomStringConvertible {
-        /// The index of the session it is in, in ``ActionRecording/sessions``.
+        /// The index of the session it is in, in ``/AqueductRecording/ActionRecording/sessions``.
         public let session: Int
         /// The `seq` of the record that did not match, or of the outside record that could not be
         /// replayed.
@@ -90,7 +90,7 @@ public enum ActionReplay {
     /// Replays a recording into a new store and reports the first divergence as a test failure.
     ///
     /// - Parameters:
-    ///   - recording: The recording (``ActionRecording``).
+    ///   - recording: The recording (``/AqueductRecording/ActionRecording``).
     ///   - initialState: The state before the recording's first action.
     ///   - reducer: The app's reducer.
     ///   - middleware: The app's middleware with test clients; without a recorder.

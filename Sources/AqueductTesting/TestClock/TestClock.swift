@@ -127,7 +127,7 @@ public final class TestClock: Clock, Sendable {
     /// anyone advancing the clock, and without waiting.
     ///
     /// For replaying a recording whose effects sleep (an hour-long timer replays in no time)
-    /// and for previews; a test that checks *when* something happens advances a ``TestClock()``
+    /// and for previews; a test that checks *when* something happens advances a `TestClock()`
     /// instead.
     ///
     /// ```swift
