@@ -44,10 +44,12 @@ internal struct ChildEffectID: Hashable, Sendable, CustomStringConvertible {
 /// started effects, or sorted by `order` when it is given — and returns the positions of those
 /// that are gone, in increasing order; each shape finds them the cheapest way it can (a stack,
 /// its keys sorted, walks from its top).
+@usableFromInline
 internal final class KeyedChildScope<GlobalState, Key: Hashable & Sendable>: ChildScope {
     let sweep: @MainActor @Sendable (GlobalState, [Key]) -> [Int]
     let order: (@Sendable (Key, Key) -> Bool)?
 
+    @usableFromInline
     init(
         order: (@Sendable (Key, Key) -> Bool)? = nil,
         sweep: @escaping @MainActor @Sendable (GlobalState, [Key]) -> [Int]
@@ -57,6 +59,7 @@ internal final class KeyedChildScope<GlobalState, Key: Hashable & Sendable>: Chi
     }
 
     @MainActor
+    @usableFromInline
     func makeTracker<State>(reading state: GetState<State>) -> (any ChildTracker)? {
         guard let state = state as? GetState<GlobalState> else { return nil }
         return KeyedChildTracker(state: state, order: order, sweep: sweep)

@@ -2,6 +2,7 @@
 /// `lift(action:elements:onDroppedAction:file:line:)` returns (elements of an array addressed by
 /// id or by index, entries of a ``ChildStack``). See that method for what it does with each
 /// action.
+@usableFromInline
 struct CollectionMiddleware<
     Base: Middleware,
     Key: Hashable & Sendable,
@@ -12,6 +13,7 @@ struct CollectionMiddleware<
 >: Middleware
 where Base.InputAction == Base.OutputAction, Elements.Index == Int {
     /// How an element is addressed, for the report of a missing element.
+    @usableFromInline
     enum Addressing: String, Sendable {
         case id
         case index
@@ -42,6 +44,35 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
     /// Ends the effects of the elements that are gone, after every action.
     let end: EndRemovedChildren<GlobalAction>
 
+    @usableFromInline
+    init(
+        base: Base,
+        visit: @escaping @Sendable (GlobalAction, (Payload) -> Bool) -> Bool,
+        key: @escaping @Sendable (Payload) -> Key,
+        elementAction: @escaping @Sendable (Payload) -> Base.InputAction,
+        embedOutput: @escaping @Sendable (Key, Base.OutputAction) -> GlobalAction,
+        elements: @escaping @Sendable (GlobalState) -> Elements,
+        locate: @escaping @Sendable (Elements, Key) -> Int?,
+        addressing: Addressing,
+        dismissal: (@Sendable (Key) -> GlobalAction)?,
+        onDroppedAction: @escaping @MainActor @Sendable (DroppedElementAction) -> Void,
+        liftedAt: String,
+        end: EndRemovedChildren<GlobalAction>
+    ) {
+        self.base = base
+        self.visit = visit
+        self.key = key
+        self.elementAction = elementAction
+        self.embedOutput = embedOutput
+        self.elements = elements
+        self.locate = locate
+        self.addressing = addressing
+        self.dismissal = dismissal
+        self.onDroppedAction = onDroppedAction
+        self.liftedAt = liftedAt
+        self.end = end
+    }
+
     /// Passes an element's action to the element's middleware, with a state getter for that
     /// element, when the element is in the collection; drops and reports it otherwise. After
     /// every action, the effects of the elements that are gone are cancelled.
@@ -56,6 +87,7 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
     /// - Complexity: O(*n*) in the number of elements to find an id, O(1) for an index, and
     ///   the same for each read of the element's state.
     @MainActor
+    @usableFromInline
     func handle(action: GlobalAction, from source: ActionSource, state: GetState<GlobalState>) -> Effect<GlobalAction> {
         var effect = Effect<GlobalAction>.none
         _ = visit(action) { payload in
@@ -113,6 +145,7 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
 extension EndRemovedChildren {
     /// The end of the removed elements' effects for elements addressed by id: a tracked element
     /// is gone when no element has its id.
+    @inlinable
     static func endRemoved<GlobalState, Element: Identifiable>(
         elements: @escaping @Sendable (GlobalState) -> [Element]
     ) -> EndRemovedChildren where Element.ID: Sendable {
@@ -131,6 +164,7 @@ extension EndRemovedChildren {
 
     /// The end of the removed elements' effects for elements addressed by index: a tracked
     /// index is gone when it is outside the array.
+    @usableFromInline
     static func endRemovedIndices<GlobalState, Element>(
         elements: @escaping @Sendable (GlobalState) -> [Element]
     ) -> EndRemovedChildren {

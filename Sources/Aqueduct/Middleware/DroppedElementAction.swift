@@ -65,6 +65,7 @@ public struct DroppedElementAction: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Writes the report to standard error: what happens when no handler is given.
+    @usableFromInline
     static func writeToStandardError(_ report: DroppedElementAction) {
         FileOutput.standardError.write(report.description + "\n")
     }

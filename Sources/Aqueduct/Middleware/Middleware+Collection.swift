@@ -51,6 +51,9 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     /// - Returns: The lifted middleware.
     /// - Complexity: O(*n*) in the number of elements for each element action and each read of
     ///   the element's state; one extraction for an action of another case.
+    // Inlinable so that the search by id is specialised for the app's element type: unspecialised,
+    // reading each element's id allocated (benchmark scenario o).
+    @inlinable
     public func lift<GlobalAction, GlobalState>(
         action: CaseKeyPath<GlobalAction, (id: State.ID, action: InputAction)>,
         elements: @escaping @Sendable (GlobalState) -> [State],
