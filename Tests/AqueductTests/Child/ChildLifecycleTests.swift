@@ -37,7 +37,8 @@ import Testing
         case inbox
     }
 
-    static let rounds = 10
+    /// Rounds per shape, removal and route: 120 removals under a flood in all.
+    static let rounds = 5
     static let ticksBeforeRemoving = 50
 
     static func until(_ store: Store<ShellAction, ShellState>, _ condition: (ShellState) -> Bool) async {
