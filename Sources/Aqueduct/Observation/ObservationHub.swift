@@ -36,8 +36,9 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
     private(set) var isWatching = false
     /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
-    // Unchecked exclusivity, like the next one: read by the store after each action, written
-    // when observers come and go, never during a read (scenario c's budget).
+    // Unchecked exclusivity, like `words` and `stateObservers`: read by the store after each
+    // action, written when observers come and go, never during a read. Paid for by benchmark
+    // scenario c's budget (≤ 2× ten stored closures) and h's (1,000 observed paths).
     @usableFromInline
     @exclusivity(unchecked)
     private(set) var hasPathWatchers = false
@@ -45,7 +46,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         didSet {
             words = watchers.map { watcher in
                 guard let stored = watcher.storedWord else { return WatchedWord(stored: nil, last: 0) }
-                return WatchedWord(stored: stored, last: watcher.lastWord())
+                return WatchedWord(stored: memory.checked(stored), last: watcher.lastWord())
             }
             watchersVersion &+= 1
         }
@@ -308,8 +309,9 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
 /// ``StoredWord``). Not nested in the generic hub: a nested type's metadata would be looked
 /// up on every use.
 internal struct WatchedWord {
-    /// Where the value lies, or `nil` for a watcher compared generically.
-    let stored: StoredWord?
+    /// Where the value lies, checked against the state, or `nil` for a watcher compared
+    /// generically.
+    let stored: CheckedWord?
     /// The bytes at `offset` when last compared.
     var last: UInt64
 }

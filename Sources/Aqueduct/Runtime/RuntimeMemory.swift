@@ -47,7 +47,7 @@ internal class StateMemory {
     /// lies inside the state is checked. Inlinable so that a projection's `state` is a load at
     /// a fixed offset in the caller's specialised code (benchmark scenario h's projection row).
     @inlinable
-    internal func load<Value>(at offset: Int, as type: Value.Type = Value.self) -> Value {
+    internal final func load<Value>(at offset: Int, as type: Value.Type = Value.self) -> Value {
         precondition(
             offset >= 0 && offset &+ MemoryLayout<Value>.size <= stateSize,
             "StateMemory: a read outside the state"
@@ -55,12 +55,19 @@ internal class StateMemory {
         return UnsafeRawPointer(_stateAddress).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
     }
 
-    /// The bytes of a ``StoredWord``, as the low bytes of a word: what the hub compares.
-    internal func word(at stored: StoredWord) -> UInt64 {
+    /// `stored`, checked to lie inside the state: what ``word(at:)`` reads. Checked once, when
+    /// the hub's watchers change, not on every read.
+    internal final func checked(_ stored: StoredWord) -> CheckedWord {
         precondition(
-            stored.offset >= 0 && stored.offset &+ stored.size <= stateSize && stored.size <= 8,
+            stored.offset >= 0 && stored.size <= 8 && stored.offset &+ stored.size <= stateSize,
             "StateMemory: a word outside the state"
         )
+        return CheckedWord(offset: stored.offset, size: stored.size)
+    }
+
+    /// The bytes of a word this memory checked, as the low bytes of a `UInt64`: what the hub
+    /// compares.
+    internal final func word(at stored: CheckedWord) -> UInt64 {
         let bytes = UnsafeRawPointer(_stateAddress).advanced(by: stored.offset)
         switch stored.size {
         case 8: return bytes.loadUnaligned(as: UInt64.self)
@@ -79,10 +86,22 @@ internal class StateMemory {
     /// The value at `keyPath` in the state, which must start at the state's type: a load when
     /// `offset` (its offset in the state) is known, the key path applied to the state in place
     /// otherwise.
-    internal func read<Root, Value>(_ keyPath: KeyPath<Root, Value>, offset: Int?) -> Value {
+    internal final func read<Root, Value>(_ keyPath: KeyPath<Root, Value>, offset: Int?) -> Value {
         if let offset { return load(at: offset) }
         precondition(ObjectIdentifier(Root.self) == stateType, "StateMemory: a key path from another type")
         return UnsafeRawPointer(_stateAddress).assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+    }
+}
+
+/// A ``StoredWord`` that ``StateMemory/checked(_:)`` found inside its state: only that method
+/// makes one, so ``StateMemory/word(at:)`` reads it without a check.
+internal struct CheckedWord {
+    let offset: Int
+    let size: Int
+
+    fileprivate init(offset: Int, size: Int) {
+        self.offset = offset
+        self.size = size
     }
 }
 

@@ -72,7 +72,8 @@ import Testing
             let value = Self.state[keyPath: path]
             var copied: UInt64 = 0
             withUnsafeBytes(of: value) { bytes in withUnsafeMutableBytes(of: &copied) { $0.copyMemory(from: bytes) } }
-            #expect(memory.word(at: StoredWord(offset: offset, size: MemoryLayout<Value>.size)) == copied)
+            let stored = memory.checked(StoredWord(offset: offset, size: MemoryLayout<Value>.size))
+            #expect(memory.word(at: stored) == copied)
         }
         try check(\Root.count)
         try check(\Root.optionalByte)
