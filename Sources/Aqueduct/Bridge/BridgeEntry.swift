@@ -77,10 +77,11 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 /// The bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: what
 /// `handle` walks before the reducer and a ``BridgeFiring`` after it.
 ///
-/// A linked list of objects, walked by plain loops that read each bridge's closures in place.
-/// Loops over an array of bridges retained and released each closure around its call (the
-/// optimiser cannot prove that a call leaves the array alone); the list's links are immutable.
-/// Paid for by benchmark scenario e's budget (≤ 2× hand-written bridges).
+/// A chain of objects, each walked by calling the next through `next?.` — which the optimiser
+/// turns into a loop that reads each bridge's closures in place. Loops over an array of bridges
+/// retained and released each closure around its call (the optimiser cannot prove that a call
+/// leaves the array alone), which was most of a bridged dispatch. Paid for by benchmark
+/// scenario e's budget (≤ 2× hand-written bridges).
 @usableFromInline
 internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @usableFromInline
@@ -108,12 +109,8 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// The first bridge from this one on that may fire for `action`, or `nil`.
     @inlinable
     func firstMatch(for action: Action) -> BridgeEntry? {
-        var entry = self
-        while true {
-            if entry.rule.mayMatch(action) { return entry }
-            guard let next = entry.next else { return nil }
-            entry = next
-        }
+        if rule.mayMatch(action) { return self }
+        return next?.firstMatch(for: action)
     }
 
     /// Fires this bridge and the ones after it that match `firing`'s cause, in order: filters,
@@ -121,19 +118,13 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @MainActor
     @inlinable
     func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, ActionSource) -> Void) {
-        var entry = self
-        var matched = matched
-        while true {
-            if matched || entry.rule.mayMatch(firing.cause),
-                firing.state.map({ entry.rule.filter.passes($0) }) ?? true,
-                let derived = entry.rule.derivedAction(from: firing.cause, state: firing.state)
-            {
-                send(derived, firing.derivedSource(for: entry))
-            }
-            guard let next = entry.next else { return }
-            entry = next
-            matched = false
+        if matched || rule.mayMatch(firing.cause),
+            firing.state.map({ rule.filter.passes($0) }) ?? true,
+            let derived = rule.derivedAction(from: firing.cause, state: firing.state)
+        {
+            send(derived, firing.derivedSource(for: self))
         }
+        next?.fire(firing, matched: false, send)
     }
 }
 
