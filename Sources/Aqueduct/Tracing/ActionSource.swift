@@ -258,7 +258,7 @@ public struct ActionSource: Sendable {
     }
 
     /// The info lines, oldest first, each built now; empty when there are none.
-    internal var infoLines: [String] { _node?.infoLines ?? [] }
+    package var infoLines: [String] { _node?.infoLines ?? [] }
 
     /// The newest node, as its protocol.
     private var _node: (any SourceNode)? { SourceNodes.node(_extras) }
