@@ -84,7 +84,7 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 /// A chain of objects, each walked by calling the next through `next?.` — which the optimiser
 /// turns into a loop that reads each bridge's closures in place. A loop over an array of bridges
 /// retains and releases each closure around its call (the optimiser cannot prove that a call
-/// leaves the array alone).
+/// leaves the array alone). Paid for by benchmark scenario e's budget.
 @usableFromInline
 internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @usableFromInline

@@ -237,7 +237,7 @@ extension StoreRuntime {
         ids: [EffectID],
         of parent: Int
     ) -> [Task<Void, Never>] {
-        let began = fields.pointee.dispatch.beginWork()
+        let began = memory.fields.dispatch.beginWork()
         let first = storage.effectTokenMark
         run(effect, cause: cause, ids: ids, parent: parent)
         let end = storage.effectTokenMark

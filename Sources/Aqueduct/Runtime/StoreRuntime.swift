@@ -43,8 +43,6 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @usableFromInline
     internal let memory: RuntimeMemory<Action, State>
     @usableFromInline
-    package let fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
-    @usableFromInline
     internal let reducer: Reducer<Action, State>
     @usableFromInline
     internal let handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
@@ -96,7 +94,6 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         let memory = RuntimeMemory<Action, State>(state: initialState)
         let storage = RuntimeStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
-        self.fields = memory.fields
         self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
         // reabstracted, and each dispatch would go through two thunks.
@@ -105,7 +102,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         } else {
             self.handle = nil
         }
-        self.getState = GetState { memory.fields.pointee.state }
+        self.getState = GetState { memory.fields.state }
         self.storage = storage
         self.scheduler = scheduler
         // An action from another isolation is from outside: a cause its source carries (one
@@ -150,8 +147,8 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
 
     /// The current state.
     package var state: State {
-        get { fields.pointee.state }
-        set { fields.pointee.state = newValue }
+        get { memory.fields.state }
+        set { memory.fields.state = newValue }
     }
 
     // MARK: - Processing
@@ -177,9 +174,9 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime? = nil
     ) {
-        switch fields.pointee.dispatch.dispatch() {
+        switch memory.fields.dispatch.dispatch() {
         case .queue:
-            fields.pointee.dispatch.enqueue(action, from: source, causedBy: cause, lifetime: lifetime)
+            memory.fields.dispatch.enqueue(action, from: source, causedBy: cause, lifetime: lifetime)
         case .process(let seq):
             if readsSources {
                 source._seq = seq
@@ -187,7 +184,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
                 process(action, source)
             } else {
                 // Nothing reads the source: it is not stamped.
-                reducer._reduce(action, &fields.pointee.state)
+                reducer._reduce(action, &memory.fields.state)
             }
             finishDispatch()
         }
@@ -197,9 +194,9 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// it entered: borrowed from the batch, copied only if something reads it.
     @inlinable
     internal func dispatch(taken entry: InboxStateMachine<Action>.Batch.Entry, lifetime: EffectLifetime?) {
-        switch fields.pointee.dispatch.dispatch() {
+        switch memory.fields.dispatch.dispatch() {
         case .queue:
-            fields.pointee.dispatch.enqueue(
+            memory.fields.dispatch.enqueue(
                 entry.action,
                 from: entry.source,
                 causedBy: entry.source.cause,
@@ -211,7 +208,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
                 source._seq = seq
                 process(entry.action, source)
             } else {
-                reducer._reduce(entry.action, &fields.pointee.state)
+                reducer._reduce(entry.action, &memory.fields.state)
             }
             finishDispatch()
         }
@@ -220,13 +217,13 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// Whether anything reads the sources of processed actions: a middleware or an observer.
     @inlinable
     internal var readsSources: Bool {
-        handle != nil || fields.pointee.hasObservers
+        handle != nil || memory.fields.hasObservers
     }
 
     /// The dispatched action was processed: drains what it queued, if anything.
     @inlinable
     internal func finishDispatch() {
-        if !fields.pointee.dispatch.finishIfNothingQueued() { drainQueue() }
+        if !memory.fields.dispatch.finishIfNothingQueued() { drainQueue() }
     }
 
     /// Processes one action: middleware, reducer, effect, then the `didProcess` hook.
@@ -235,7 +232,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         // `handle?(…)`, not `if let handle`: binding the closure copies it, a retain and a
         // release of its context per action, where an optional call borrows it.
         let effect = handle?(action, source, getState)
-        reducer._reduce(action, &fields.pointee.state)
+        reducer._reduce(action, &memory.fields.state)
         if let storage = effect?._box {
             // A bridge's firing derives and queues its actions itself, with their sources:
             // asked first, so that no cause is built for it (see `EffectStorage`).
@@ -246,7 +243,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
                 run(effect.unsafelyUnwrapped, cause: .action(action, source), ids: [])
             }
         }
-        if fields.pointee.hasObservers { notifyObservers(action, source) }
+        if memory.fields.hasObservers { notifyObservers(action, source) }
     }
 
     /// Tells the observers that an action was processed: the store's observation hub (its
@@ -255,11 +252,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     // from code specialised for the app's state (see `StateObservers`; benchmark scenario c).
     @inlinable
     internal func notifyObservers(_ action: Action, _ source: ActionSource) {
-        if let hub = fields.pointee.observation {
+        if let hub = memory.fields.observation {
             if hub.hasPathWatchers { hub.storeDidProcess() }
-            if let observers = hub.stateObservers { observers.deliver(fields.pointee.state) }
+            if let observers = hub.stateObservers { observers.deliver(memory.fields.state) }
         }
-        fields.pointee.didProcess?(action, source)
+        memory.fields.didProcess?(action, source)
     }
 
     /// Processes queued actions until the queue is empty or the cascade limit is reached.
@@ -267,7 +264,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @inlinable
     internal func drainQueue() {
         while true {
-            switch fields.pointee.dispatch.next() {
+            switch memory.fields.dispatch.next() {
             case .process(let action, let source):
                 process(action, source)
             case .finished:
@@ -296,9 +293,9 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// processed before one of them may have cancelled it.
     @inlinable
     package func drainInbox() {
-        precondition(fields.pointee.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
-        var batch = fields.pointee.spareBatch
-        fields.pointee.spareBatch = InboxStateMachine<Action>.Batch()
+        precondition(memory.fields.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
+        var batch = memory.fields.spareBatch
+        memory.fields.spareBatch = InboxStateMachine<Action>.Batch()
         storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
@@ -308,7 +305,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
             dispatch(taken: batch.entries[index], lifetime: lifetime)
         }
         batch.removeAll()
-        fields.pointee.spareBatch = batch
+        memory.fields.spareBatch = batch
     }
 
     /// Runs an effect whose cause is not one of this runtime's actions — what a middleware
@@ -319,7 +316,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///   - description: Describes the cause, for ``RuntimeStorage/runningEffects``.
     ///   - derivedSource: The source of actions the effect sends without one of their own.
     package func perform(_ effect: Effect<Action>, causedBy description: String, derivedSource: ActionSource) {
-        let began = fields.pointee.dispatch.beginWork()
+        let began = memory.fields.dispatch.beginWork()
         run(effect, cause: .given(derivedSource: derivedSource, description: description), ids: [])
         if began { drainQueue() }
     }
