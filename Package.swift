@@ -13,18 +13,29 @@ let package = Package(
     products: [
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
+        .library(name: "AqueductRecording", targets: ["AqueductRecording"]),
         .plugin(name: "AqueductCaseAccessors", targets: ["AqueductCaseAccessorsPlugin"]),
         .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
     ],
     targets: [
         .target(name: "Aqueduct"),
-        .target(name: "AqueductTesting", dependencies: ["Aqueduct"]),
+        .target(name: "AqueductTesting", dependencies: ["Aqueduct", "AqueductRecording"]),
+        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
         .testTarget(
-            name: "AqueductTests",
-            dependencies: ["Aqueduct", "AqueductTesting"],
-            exclude: ["Recording/Fixtures"]
+            name: "AqueductTestingTests",
+            dependencies: ["Aqueduct", "AqueductTesting", "AqueductRecording"]
         ),
-        .testTarget(name: "AqueductTestingTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+
+        // Recording: the recorder (`RecorderMiddleware`, `RecordingWriter`), the records and the
+        // recording file's reader, shared by replay (`AqueductTesting`) and the report
+        // (`AqueductDevTools`). A module of its own so that the core imports no Foundation: an
+        // app that does not record does not load it.
+        .target(name: "AqueductRecording", dependencies: ["Aqueduct"]),
+        .testTarget(
+            name: "AqueductRecordingTests",
+            dependencies: ["Aqueduct", "AqueductRecording"],
+            exclude: ["Fixtures"]
+        ),
 
         // Case accessors: `swift package case-accessors`, a command plugin that runs the
         // generator (a thin executable over a library the tests reach) on a package's targets.
@@ -50,10 +61,10 @@ let package = Package(
 
         // `swift run AqueductDevTools report RECORDING.jsonl --output report.html`: the report of
         // a recording, one self-contained HTML file. Its tests load reports in headless Chromium.
-        .executableTarget(name: "AqueductDevTools", dependencies: ["Aqueduct"]),
+        .executableTarget(name: "AqueductDevTools", dependencies: ["Aqueduct", "AqueductRecording"]),
         .testTarget(
             name: "AqueductDevToolsTests",
-            dependencies: ["AqueductDevTools", "Aqueduct"],
+            dependencies: ["AqueductDevTools", "Aqueduct", "AqueductRecording"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Aqueduct", package: "Aqueduct"),
                 .product(name: "AqueductTesting", package: "Aqueduct"),
+                .product(name: "AqueductRecording", package: "Aqueduct"),
                 "AllocationCounter",
             ],
             path: "DispatchThroughput"
@@ -23,7 +24,10 @@ let package = Package(
         // The DevTools report with a large recording: sizes, and load times in headless Chromium.
         .executableTarget(
             name: "ReportLoad",
-            dependencies: [.product(name: "Aqueduct", package: "Aqueduct")],
+            dependencies: [
+                .product(name: "Aqueduct", package: "Aqueduct"),
+                .product(name: "AqueductRecording", package: "Aqueduct"),
+            ],
             path: "ReportLoad"
         ),
     ],

@@ -13,6 +13,7 @@ import PackageDescription
 /// The framework, by path: the repository's root package.
 let aqueduct: Target.Dependency = .product(name: "Aqueduct", package: "Aqueduct")
 let aqueductTesting: Target.Dependency = .product(name: "AqueductTesting", package: "Aqueduct")
+let aqueductRecording: Target.Dependency = .product(name: "AqueductRecording", package: "Aqueduct")
 let cNetlink: Target.Dependency = .target(name: "CNetlink", condition: .when(platforms: [.linux]))
 
 let package = Package(
@@ -115,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckInTests",
-            dependencies: ["CheckIn", "CheckInClient", aqueduct, aqueductTesting],
+            dependencies: ["CheckIn", "CheckInClient", aqueduct, aqueductTesting, aqueductRecording],
             path: "CheckIn/Tests/CheckInTests",
             exclude: ["Fixtures"]
         ),
@@ -158,9 +159,9 @@ let package = Package(
         .target(
             name: "LifeSignalApp",
             dependencies: [
-                aqueduct, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle", "LifecycleClient",
-                "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters", "TerminalInput",
-                "HTTPNetworking", "PrintableText",
+                aqueduct, aqueductRecording, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle",
+                "LifecycleClient", "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters",
+                "TerminalInput", "HTTPNetworking", "PrintableText",
             ],
             path: "LifeSignal/App"
         ),
@@ -169,8 +170,8 @@ let package = Package(
             name: "LifeSignalTests",
             dependencies: [
                 "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInAdapters", aqueduct, aqueductTesting,
-                "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability", "ReachabilityClient",
-                "ReachabilityAdapters", "ExampleTestSupport",
+                aqueductRecording, "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability",
+                "ReachabilityClient", "ReachabilityAdapters", "ExampleTestSupport",
             ],
             path: "LifeSignal/Tests"
         ),

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import Foundation
 
 /// A recording of a made-up LifeSignal session, as large as asked: outside actions (clock

@@ -158,7 +158,7 @@ package struct StateDiff: Hashable, Sendable {
 extension StateDiff {
     /// Two values being compared, with their mirrors and what `==` said of them (`nil`: not
     /// `Equatable`).
-    private struct Sides {
+    fileprivate struct Sides {
         let old: Any
         let new: Any
         let oldMirror: Mirror
@@ -167,7 +167,7 @@ extension StateDiff {
     }
 
     /// The walk over two values: what it found so far and what bounds it.
-    private struct Walk {
+    fileprivate struct Walk {
         let limit: Int
         let leftOut: Set<[StateChange.Step]>
         var changes: [StateChange] = []
@@ -260,6 +260,9 @@ extension StateDiff {
                 else { return leaf(old, new, equality, path) }
                 compare(oldCase.value, newCase.value, path: path + [.enumCase(name)], depth: depth + 1)
             case .collection:
+                if let old = old as? any EquatableElements, old.compareElements(with: new, in: &self, path, depth) {
+                    return
+                }
                 compareElements(oldMirror, newMirror, path: path, depth: depth)
             case .dictionary:
                 compareEntries(sides, path: path, depth: depth)
@@ -395,6 +398,43 @@ extension StateDiff {
     package static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
         guard let lhs = lhs as? any Equatable else { return nil }
         return lhs.isEqual(to: rhs)
+    }
+}
+
+/// An array whose elements are `Equatable`: the walk compares its elements with their own `==`
+/// and descends only into those that differ, instead of reflecting on every element.
+private protocol EquatableElements {
+    /// Compares this array with `other` element by element into `walk`; `false` when `other` is
+    /// not an array of the same type (the walk then reflects).
+    func compareElements(
+        with other: Any,
+        in walk: inout StateDiff.Walk,
+        _ path: [StateChange.Step],
+        _ depth: Int
+    ) -> Bool
+}
+
+extension Array: EquatableElements where Element: Equatable {
+    fileprivate func compareElements(
+        with other: Any,
+        in walk: inout StateDiff.Walk,
+        _ path: [StateChange.Step],
+        _ depth: Int
+    ) -> Bool {
+        guard let other = other as? Self else { return false }
+        if count != other.count { walk.record(path + [.property("count")], "\(count)", "\(other.count)") }
+        // What the reflecting walk does, in the same order: equal elements add nothing there.
+        for index in 0..<Swift.min(count, other.count) where self[index] != other[index] {
+            if walk.isTruncated { return true }
+            walk.compare(self[index], other[index], path: path + [.index(index)], depth: depth + 1)
+        }
+        for index in other.count..<Swift.max(count, other.count) where !walk.isTruncated {
+            walk.record(path + [.index(index)], StateDiff.describe(self[index]), nil)
+        }
+        for index in count..<Swift.max(count, other.count) where !walk.isTruncated {
+            walk.record(path + [.index(index)], nil, StateDiff.describe(other[index]))
+        }
+        return true
     }
 }
 

@@ -66,10 +66,10 @@ public struct Effect<Action> {
     }
 
     /// The work, boxed; `nil` for ``none``. A single optional reference keeps `.none` free to
-    /// create, copy and destroy even in unspecialised generic code, where the enum itself went
-    /// through value witnesses and a metadata lookup on every action (benchmark scenario f).
-    /// Usually an ``EffectBox``; a ``DerivingEffect`` is its own storage, so that a bridged
-    /// action's effect is one allocation (benchmark scenario e).
+    /// create, copy and destroy even in unspecialised generic code, where the enum itself would
+    /// go through value witnesses and a metadata lookup on every action. Usually an
+    /// ``EffectBox``; a ``DerivingEffect`` is its own storage, so that a bridged action's effect
+    /// is one allocation.
     @usableFromInline
     internal let _box: (any EffectStorage<Action>)?
 
@@ -347,7 +347,7 @@ internal final class EffectBox<Action>: EffectStorage {
 
     @MainActor
     @usableFromInline
-    func deriveActions(_ send: (Action, ActionSource) -> Void) -> Bool {
+    func deriveActions(_ send: (Action, consuming ActionSource) -> Void) -> Bool {
         false
     }
 }

@@ -16,21 +16,21 @@ import Darwin
 /// standard input included, so it blocks while another thread waits in `readLine()`. Text
 /// that `print` left in the C library's buffer (standard output to a pipe or a file is
 /// buffered) can therefore appear after text written here since.
-internal final class FileOutput: Sendable {
+package final class FileOutput: Sendable {
     /// Why a file could not be opened: the `errno` value and its text, or why it was refused.
-    struct OpenFailure: Error {
-        let code: Int32
-        let reason: String
+    package struct OpenFailure: Error {
+        package let code: Int32
+        package let reason: String
         /// The path names something a private file must not be (a link, a FIFO, a directory…):
         /// a mistake in the path rather than a file system that refused.
-        var isRefusal = false
+        package var isRefusal = false
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private let ownsDescriptor: Bool
 
-    static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false)
-    static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false)
+    package static let standardOutput = FileOutput(descriptor: 1, ownsDescriptor: false)
+    package static let standardError = FileOutput(descriptor: 2, ownsDescriptor: false)
 
     private init(descriptor: Int32, ownsDescriptor: Bool) {
         self.descriptor = descriptor
@@ -38,7 +38,7 @@ internal final class FileOutput: Sendable {
     }
 
     /// Opens `path` for appending, creating it (mode 0644) if it does not exist.
-    static func appending(to path: String) throws(OpenFailure) -> FileOutput {
+    package static func appending(to path: String) throws(OpenFailure) -> FileOutput {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         if descriptor < 0 {
@@ -57,7 +57,7 @@ internal final class FileOutput: Sendable {
     /// file with other hard links (another name for a file someone else may read). A FIFO is
     /// opened without blocking, so a path nobody reads from is refused at once instead of
     /// hanging.
-    static func appendingPrivately(to path: String) throws(OpenFailure) -> FileOutput {
+    package static func appendingPrivately(to path: String) throws(OpenFailure) -> FileOutput {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         func refusal(_ status: stat) -> String? {
             switch status.st_mode & S_IFMT {
@@ -108,14 +108,14 @@ internal final class FileOutput: Sendable {
 
     /// Writes all of `text`, retrying partial and interrupted writes; gives up silently on an
     /// error (a full disk must not bring the app down through its logger).
-    func write(_ text: String) {
+    package func write(_ text: String) {
         _ = writeAll(text)
     }
 
     /// Writes all of `text`, retrying partial and interrupted writes.
     ///
     /// - Returns: `nil` once everything is written, or why writing stopped (the `errno` text).
-    func writeAll(_ text: String) -> String? {
+    package func writeAll(_ text: String) -> String? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var text = text
         return text.withUTF8 { bytes -> String? in
@@ -139,7 +139,7 @@ internal final class FileOutput: Sendable {
     }
 
     /// Whether the file's last byte is a newline, or it is empty: where a new line may start.
-    var endsWithNewline: Bool {
+    package var endsWithNewline: Bool {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         let size = self.size
         guard size > 0 else { return true }
@@ -153,7 +153,7 @@ internal final class FileOutput: Sendable {
     /// Cuts the file back to `size` bytes: what a write that failed part way wrote is removed.
     ///
     /// - Returns: `nil` once done, or why it could not be (the `errno` text).
-    func truncate(to size: Int) -> String? {
+    package func truncate(to size: Int) -> String? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard ftruncate(descriptor, off_t(size)) == 0 else { return String(cString: strerror(errno)) }
         return nil
@@ -163,7 +163,7 @@ internal final class FileOutput: Sendable {
     }
 
     /// The size of the file in bytes (0 for what is not a regular file).
-    var size: Int {
+    package var size: Int {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return 0 }

@@ -6,7 +6,7 @@
 /// action that another action set off also gets that action's number and the way it did so
 /// (``ActionSource/cause``); an action from outside — a user, a client callback, a test —
 /// has no cause. The causes of a store form a forest whose roots are the outside actions; the
-/// recorder (``RecorderMiddleware``) writes them and the DevTools report draws them as its
+/// recorder (`RecorderMiddleware`, in `AqueductRecording`) writes them and the DevTools report draws them as its
 /// causal tree.
 ///
 /// ```swift
@@ -25,7 +25,7 @@
 /// lifted middlewares, projections and bridges. They are not part of the source's equality,
 /// hash or `Codable` encoding. Stamping costs a few stores and no allocation per action.
 ///
-/// `ActionCause` is a `Sendable`, `Hashable` value. ``ActionRecord/Cause`` is the same type.
+/// `ActionCause` is a `Sendable`, `Hashable` value. `AqueductRecording`'s `ActionRecord.Cause` is the same type.
 public struct ActionCause: Hashable, Sendable {
     /// The sequence number of the action that set this one off; lower than this one's.
     public var seq: Int
@@ -68,6 +68,18 @@ public struct ActionCause: Hashable, Sendable {
         /// an observer — dispatched the action while the cause was being processed. Recorded as
         /// `"dispatched-during"`.
         case dispatchedDuring = "dispatched-during"
+    }
+}
+
+extension ActionCause {
+    /// The cause `kind` from the action numbered `seq`; `nil` when `seq` is (the cause is not
+    /// an action processed by the store).
+    // Not `seq.map { … }`: a closure made in main-actor code and passed to a function that is
+    // not isolated checks the executor when called, on every action.
+    @inlinable
+    internal init?(seq: Int?, kind: Kind) {
+        guard let seq else { return nil }
+        self.init(seq: seq, kind: kind)
     }
 }
 

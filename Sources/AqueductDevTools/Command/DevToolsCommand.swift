@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 
 /// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`, `--help`.
 ///

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 
 /// Why a command failed: the message printed after `error: ` and the exit status it ends with.
 struct DevToolsError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

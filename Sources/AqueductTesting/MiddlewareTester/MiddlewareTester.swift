@@ -112,7 +112,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// - Parameters:
     ///   - action: The action.
     ///   - source: Its source; the call site when `nil`.
-    ///   - reducing: The reducer to apply to the action after `handle` and before the effect
+    ///   - reducer: The reducer to apply to the action after `handle` and before the effect
     ///     runs, as a store would; `nil` leaves the state as it is.
     ///   - awaitingEffects: Whether to wait for the `.run` effects to end (the default). When
     ///     `false`, `handle` returns once they have run as far as they can — up to a sleep on

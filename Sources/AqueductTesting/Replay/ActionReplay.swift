@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 
 /// Replays a recording in a test: its outside actions go into a store built with the app's
 /// reducer and middleware (with test clients), and every action the store processes — derived
@@ -24,7 +25,7 @@ import Aqueduct
 /// had time to send theirs), then dispatches the record's action, decoded by `decoding`, with
 /// the recorded source. Then it compares what the store processed with the records, in order:
 /// the action's description (and its encoding, when both have one), its cause — the position
-/// of its cause, and the kind — and its state changes (``ActionRecord/changes``), as the
+/// of its cause, and the kind — and its state changes (``/AqueductRecording/ActionRecord/changes``), as the
 /// recorder computes them.
 ///
 /// The first difference fails the test with one message: the record's number, its action and
@@ -36,7 +37,7 @@ import Aqueduct
 ///
 /// A recording of several sessions (an app run twice with the same recording file) is replayed
 /// session by session, each into a new store from `initialState`. A record whose state was not
-/// compared by the recorder (``ActionRecord/changesSkipped``) is checked for its action and
+/// compared by the recorder (``/AqueductRecording/ActionRecord/changesSkipped``) is checked for its action and
 /// cause only. A gap — actions the recorder dropped — cannot be replayed past: the records
 /// before it are checked, and the gap is reported as the divergence.
 ///
@@ -76,7 +77,7 @@ public enum ActionReplay {
 
     /// What differed first, and where.
     public struct Divergence: Sendable, CustomStringConvertible {
-        /// The index of the session it is in, in ``ActionRecording/sessions``.
+        /// The index of the session it is in, in ``/AqueductRecording/ActionRecording/sessions``.
         public let session: Int
         /// The `seq` of the record that did not match, or of the outside record that could not be
         /// replayed.
@@ -89,12 +90,15 @@ public enum ActionReplay {
     /// Replays a recording into a new store and reports the first divergence as a test failure.
     ///
     /// - Parameters:
-    ///   - recording: The recording (``ActionRecording``).
+    ///   - recording: The recording (``/AqueductRecording/ActionRecording``).
     ///   - initialState: The state before the recording's first action.
     ///   - reducer: The app's reducer.
     ///   - middleware: The app's middleware with test clients; without a recorder.
     ///   - decoding: How an outside record's action is decoded.
-    ///   - timeout: How long to wait for effects to send the actions the recording expects.
+    ///   - timeout: How long to wait for effects to send each next action the recording
+    ///     expects (a chain of effects may take longer as a whole). When it runs out, the
+    ///     divergence says so. Effects that sleep replay in real time unless their clock is
+    ///     ``TestClock/immediate(now:)``.
     ///   - fileID: The calling file; leave the default. The failure points here.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
@@ -169,14 +173,22 @@ public enum ActionReplay {
         /// the ones not compared yet, in order.
         func settle(until count: Int) async -> (Int, String)? {
             let stillToProcess = count - compared  // the compared ones were taken off the front
-            _ = await scheduler.core.wait(
-                until: .now + timeout,
-                noProgressFor: timeout,
-                givingUpWhen: { runtime.storage.runningEffectCount == 0 }
-            ) { processed.entries.count >= stillToProcess }
+            // `timeout` bounds the wait for each next action, not the whole chain: a chain of
+            // effects that each answer in time replays however long it is.
+            var outcome: TestSchedulerCore.WaitOutcome
+            repeat {
+                let before = processed.entries.count
+                outcome = await scheduler.core.wait(
+                    until: .now + timeout,
+                    noProgressFor: timeout,
+                    givingUpWhen: { runtime.storage.runningEffectCount == 0 }
+                ) { processed.entries.count >= stillToProcess || processed.entries.count > before }
+            } while outcome == .satisfied && processed.entries.count < stillToProcess
             while compared < min(count, records.count) {
                 let record = records[records.startIndex + compared]
-                guard let entry = processed.entries.first else { return (record.seq, missing(record, base: base)) }
+                guard let entry = processed.entries.first else {
+                    return (record.seq, missing(record, base: base) + timeRanOut(outcome, timeout))
+                }
                 if firstProcessedSeq == nil { firstProcessedSeq = entry.source.seq ?? 0 }
                 if let difference = compare(record, entry, base: base, firstProcessedSeq: firstProcessedSeq ?? 0) {
                     return (record.seq, difference)
@@ -250,6 +262,25 @@ public enum ActionReplay {
             )
         }
         return nil
+    }
+
+    /// What a wait that ended without the action says about time: empty unless time ran out.
+    private static func timeRanOut(_ outcome: TestSchedulerCore.WaitOutcome, _ timeout: Duration) -> String {
+        switch outcome {
+        case .satisfied, .nothingRunning:
+            ""
+        case .timedOut:
+            """
+
+              Time ran out: effects were still running, and none sent an action for \(timeout) (`timeout:`). \
+            An effect sleeping on a clock? Give the middleware `TestClock.immediate()`.
+            """
+        case .stalled:
+            """
+
+              Time ran out: an effect's job ran for \(timeout) (`timeout:`) without returning.
+            """
+        }
     }
 
     /// The message for a record the replay did not process.

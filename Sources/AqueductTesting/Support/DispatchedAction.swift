@@ -2,7 +2,7 @@ import Aqueduct
 
 /// An action a store or a middleware under test dispatched, with its source.
 ///
-/// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)`` returns the action it
+/// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(CaseKeyPath<Action,Value>,_,_,_,_,_,_)`` returns the action it
 /// received; ``MiddlewareTester`` lists what a middleware dispatched as `DispatchedAction`s, in
 /// order, so a test can check "who sent me" as well as "what":
 ///

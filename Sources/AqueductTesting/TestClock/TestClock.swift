@@ -34,6 +34,12 @@ import Aqueduct
 /// next step runs when its executor gets to it. Start such tasks with
 /// ``TestScheduler/task(priority:_:)`` to await them.
 ///
+/// ## A clock whose sleeps complete at once
+/// ``immediate(now:)`` makes a clock that nobody needs to advance: each sleep moves ``now`` to
+/// its deadline and returns. Give it to the middleware of an ``ActionReplay`` (a recorded
+/// timer then replays at once instead of in real time) or of a preview, where the order of
+/// what effects send matters and the waiting does not.
+///
 /// `Sendable`: sleep from any task, advance from the test.
 public final class TestClock: Clock, Sendable {
     /// A point in a ``TestClock``'s time: an offset from its start.
@@ -90,6 +96,9 @@ public final class TestClock: Clock, Sendable {
     /// The scheduler whose clock this is (``TestScheduler/clock``), which settles before time
     /// moves; `nil` for a clock made on its own.
     private let owner: TestSchedulerCore?
+    /// Whether a sleep moves the clock to its deadline and returns (``immediate(now:)``)
+    /// instead of waiting to be advanced.
+    private let sleepsComplete: Bool
 
     /// Creates a clock that starts at `now` and stands still until it is advanced.
     ///
@@ -97,12 +106,45 @@ public final class TestClock: Clock, Sendable {
     public init(now: Instant = Instant()) {
         self.timeline = LockedValue(Timeline(now: now))
         self.owner = nil
+        self.sleepsComplete = false
+    }
+
+    private init(now: Instant, sleepsComplete: Bool) {
+        self.timeline = LockedValue(Timeline(now: now))
+        self.owner = nil
+        self.sleepsComplete = sleepsComplete
     }
 
     /// Creates the clock of a test scheduler.
     init(owner: TestSchedulerCore) {
         self.timeline = LockedValue(Timeline(now: Instant()))
         self.owner = owner
+        self.sleepsComplete = false
+    }
+
+    /// A clock whose sleeps complete at once: a sleep moves ``now`` to its deadline (never
+    /// back) and returns, so that a timer, a debounce or a timeout runs its course without
+    /// anyone advancing the clock, and without waiting.
+    ///
+    /// For replaying a recording whose effects sleep (an hour-long timer replays in no time)
+    /// and for previews; a test that checks *when* something happens advances a `TestClock()`
+    /// instead.
+    ///
+    /// ```swift
+    /// let clock = TestClock.immediate()
+    /// try await clock.sleep(for: .seconds(3_600))
+    /// #expect(clock.now == TestClock.Instant(offset: .seconds(3_600)))
+    /// ```
+    ///
+    /// A sleep still checks for cancellation before and after it gives other tasks a turn, so
+    /// that cancelling an effect (a debounce restarting) still ends it; it then throws
+    /// `CancellationError`. ``advance(by:)`` and ``run(limit:)`` move the clock as on any test
+    /// clock (no task is ever asleep on it).
+    ///
+    /// - Parameter now: The starting time; the clock's zero by default.
+    /// - Returns: The clock.
+    public static func immediate(now: Instant = Instant()) -> TestClock {
+        TestClock(now: now, sleepsComplete: true)
     }
 
     /// The current time. It changes only when the clock is advanced.
@@ -120,7 +162,8 @@ public final class TestClock: Clock, Sendable {
         timeline.withLock { $0.sleepers.count }
     }
 
-    /// Suspends until the clock is advanced to `deadline` or past it.
+    /// Suspends until the clock is advanced to `deadline` or past it; on a clock made with
+    /// ``immediate(now:)``, moves it there and returns.
     ///
     /// Returns at once when `deadline` is not later than ``now``.
     ///
@@ -130,6 +173,12 @@ public final class TestClock: Clock, Sendable {
     /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        if sleepsComplete {
+            timeline.withLock { $0.now = max($0.now, deadline) }
+            await Task.yield()  // a turn for whatever would cancel this sleep
+            try Task.checkCancellation()
+            return
+        }
         let scheduler = TestSchedulerCore.current
         let id = timeline.withLock { timeline in
             defer { timeline.nextID += 1 }

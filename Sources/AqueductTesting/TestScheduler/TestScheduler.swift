@@ -5,7 +5,7 @@ import Aqueduct
 /// the scheduler.
 ///
 /// `TestStore` and `MiddlewareTester` each run on a scheduler of their own. Give one to a
-/// ``Store`` (with ``Store/init(initialState:reducer:middleware:scheduler:)``) to test a composed
+/// ``/Aqueduct/Store`` (with ``Aqueduct/Store/init(initialState:reducer:middleware:scheduler:)``) to test a composed
 /// app — a production store with its real middleware, client doubles and the scheduler's
 /// ``clock`` — as deterministically:
 ///

@@ -7,7 +7,7 @@
 /// ```
 public enum Exhaustivity: Sendable, Hashable {
     /// Every state change must be asserted, every action the store receives from effects must
-    /// be received with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)``,
+    /// be received with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(CaseKeyPath<Action,Value>,_,_,_,_,_,_)``,
     /// and no effect may still be running when the test ends. The default.
     case on
 

@@ -5,7 +5,7 @@ extension TestStore {
     /// that it is the case `casePath` names, and asserts the state change it caused.
     ///
     /// A case path names a case through the case paths `swift package case-accessors`
-    /// generates for ``CaseAccessible`` enums: `\.checkIn.succeeded` for
+    /// generates for ``/Aqueduct/CaseAccessible`` enums: `\.checkIn.succeeded` for
     /// `AppAction.checkIn(.succeeded(…))`, whatever its payload. A failure names the path the
     /// way it is written, `\.checkIn.succeeded`.
     ///
@@ -28,7 +28,7 @@ extension TestStore {
     ///   - casePath: The expected case.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
-    ///   - assert: Changes the state before the action into the state expected after it;
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it;
     ///     without it, the action must not change the state.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
@@ -67,7 +67,7 @@ extension TestStore {
     ///   - value: The payload expected.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
-    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
@@ -107,7 +107,7 @@ extension TestStore {
     ///   - predicate: Returns `true` for the expected action.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
-    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
@@ -143,7 +143,7 @@ extension TestStore {
     ///   - expected: The action expected.
     ///   - timeout: The failure bound of this receive, while effects are running but none can
     ///     send anything yet; the test store's ``TestStore/timeout`` when `nil`.
-    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.

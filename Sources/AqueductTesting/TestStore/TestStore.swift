@@ -1,11 +1,11 @@
 import Aqueduct
 
 /// A store for tests: it runs the same reducer and middleware as production, on the same
-/// engine as ``Store``, and makes the test account for everything that happens.
+/// engine as ``/Aqueduct/Store``, and makes the test account for everything that happens.
 ///
 /// Each ``dispatch(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
-/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, in order, with its state
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(CaseKeyPath<Action,Value>,_,_,_,_,_,_)``d, in order, with its state
 /// change; and the test must end with no action left unreceived and no effect still running.
 /// A failure is recorded at the caller's line — as a Swift Testing issue, or an `XCTFail`
 /// under XCTest — with a diff of what differed:
@@ -55,7 +55,7 @@ import Aqueduct
 /// `.off(showSkippedAssertions: true)` reports each thing it skipped as information.
 ///
 /// ## Isolation
-/// Main-actor isolated, like ``Store``; use it from `@MainActor` tests. It is not `Sendable`
+/// Main-actor isolated, like ``/Aqueduct/Store``; use it from `@MainActor` tests. It is not `Sendable`
 /// across isolations other than the main actor.
 @MainActor
 public final class TestStore<Action: Sendable, State: Equatable> {
@@ -195,7 +195,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         for message in messages { FailureReporter.record(message, at: createdAt) }
     }
 
-    /// Dispatches an action, as the app's code would into a ``Store``, and asserts the state
+    /// Dispatches an action, as the app's code would into a ``/Aqueduct/Store``, and asserts the state
     /// change it causes.
     ///
     /// The closure receives the state as it was before the action; set what the action should
@@ -219,7 +219,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///
     /// - Parameters:
     ///   - action: The action, dispatched with the call site as its source.
-    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - function: The calling function; leave the default.
@@ -257,7 +257,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// - Parameters:
     ///   - action: The action.
     ///   - source: The source it carries.
-    ///   - assert: Changes the state before the action into the state expected after it.
+    ///   - updateExpectedState: Changes the state before the action into the state expected after it.
     ///   - fileID: The calling file; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.

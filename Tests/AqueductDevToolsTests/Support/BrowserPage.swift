@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import Foundation
 
 #if canImport(Glibc)

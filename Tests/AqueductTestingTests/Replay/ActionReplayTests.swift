@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import AqueductTesting
 import Foundation
 import Testing
@@ -192,5 +193,113 @@ struct ActionReplayTests {
             guard case .incrementTwice = action else { return .none }
             return .merge(.send(.increment), .send(.increment))
         }
+    }
+
+    // MARK: Effects that take time
+
+    /// The recording of a chain (`first` at most 10, which the recording's middleware would
+    /// clamp): the outside `set(first)`, then `set(first - 1)` … `set(0)`, each
+    /// sent by an effect of the one before (recorded from a synchronous store, causes edited
+    /// in).
+    static func chain(from first: Int) throws -> ActionRecording {
+        let recorded = try record((0...first).reversed().map { .set($0) })
+        return editing(recorded) { records in
+            for index in records.indices.dropFirst() {
+                records[index].cause = ActionCause(seq: records[index - 1].seq, kind: .sentByEffect)
+            }
+        }
+    }
+
+    /// `set(n)` with n > 0 waits `delay` on `clock`, then sends `set(n - 1)`.
+    struct Countdown<C: Clock<Duration>>: Middleware {
+        let clock: C
+        let delay: Duration
+
+        func handle(
+            action: CounterAction,
+            from source: ActionSource,
+            state: GetState<CounterState>
+        ) -> Effect<CounterAction> {
+            guard case .set(let value) = action, value > 0 else { return .none }
+            return .run { [clock, delay] send in
+                do { try await clock.sleep(for: delay) } catch { return }
+                send(.set(value - 1))
+            }
+        }
+    }
+
+    static func replay<C: Clock<Duration>>(
+        _ recording: ActionRecording,
+        clock: C,
+        delay: Duration,
+        timeout: Duration
+    ) async -> ActionReplay.Divergence? {
+        await ActionReplay.replay(
+            recording,
+            initialState: CounterState(),
+            reducer: counterReducer,
+            middleware: Countdown(clock: clock, delay: delay),
+            decoding: .matchingDescriptions(of: [.set(10), .set(3)]),
+            timeout: timeout
+        )
+    }
+
+    @Test func timersReplayAtOnceOnAnImmediateClock() async throws {
+        // Three hour-long timers: in real time, or on a clock nobody advances, the suite's time
+        // limit would end the test long before the replay.
+        let recording = try Self.chain(from: 3)
+        #expect(recording.records.count == 4)
+        let clock = TestClock.immediate()
+        #expect(await Self.replay(recording, clock: clock, delay: .seconds(3_600), timeout: .seconds(30)) == nil)
+        #expect(clock.now == TestClock.Instant(offset: .seconds(3 * 3_600)))
+    }
+
+    @Test func aReplayWhoseTimeRunsOutSaysSo() async throws {
+        // The effect sleeps on a clock nobody advances: the replay waits `timeout` for set(2).
+        let recording = try Self.chain(from: 3)
+        var divergence: ActionReplay.Divergence?
+        await withKnownIssue {
+            divergence = await Self.replay(
+                recording,
+                clock: TestClock(),
+                delay: .seconds(1),
+                timeout: .milliseconds(200)
+            )
+        } matching: { issue in
+            issue.isFailure && issue.description.contains("Time ran out")
+        }
+        #expect(divergence?.seq == 1)
+        #expect(divergence?.description.contains("none sent an action for 0.2 seconds (`timeout:`)") == true)
+        #expect(divergence?.description.contains("TestClock.immediate()") == true)
+    }
+
+    @Test func aMissingActionWithNothingRunningDoesNotBlameTime() async throws {
+        // No effect runs after set(0): the missing record is not a matter of time.
+        let recording = Self.editing(try Self.chain(from: 3)) { records in
+            var extra = records[records.count - 1]
+            extra.seq += 1
+            extra.cause = ActionCause(seq: extra.seq - 1, kind: .sentByEffect)
+            records.append(extra)
+        }
+        var divergence: ActionReplay.Divergence?
+        await withKnownIssue {
+            divergence = await Self.replay(recording, clock: TestClock.immediate(), delay: .zero, timeout: .seconds(30))
+        } matching: { issue in
+            issue.isFailure && issue.description.contains("the recording has an action the replay did not process")
+        }
+        #expect(divergence?.description.contains("Time ran out") == false)
+    }
+
+    @Test func theTimeoutBoundsEachNextActionNotTheWholeChain() async throws {
+        // Ten effects in a chain, each answering after 180 ms of real time: 1.8 s in all,
+        // longer than the 1.5 s timeout, which each step stays well inside.
+        let recording = try Self.chain(from: 10)
+        let divergence = await Self.replay(
+            recording,
+            clock: ContinuousClock(),
+            delay: .milliseconds(180),
+            timeout: .milliseconds(1_500)
+        )
+        #expect(divergence == nil)
     }
 }

@@ -36,6 +36,26 @@ import Testing
         await late.value
     }
 
+    @Test func anImmediateClocksSleepMovesItToTheDeadlineAndReturns() async throws {
+        let clock = TestClock.immediate()
+        try await clock.sleep(for: .seconds(3_600))
+        #expect(clock.now == TestClock.Instant(offset: .seconds(3_600)))
+        // An earlier deadline does not move it back.
+        try await clock.sleep(until: TestClock.Instant(offset: .seconds(10)))
+        #expect(clock.now.offset == .seconds(3_600))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func anImmediateClocksSleepInACancelledTaskThrows() async {
+        let clock = TestClock.immediate()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(for: .seconds(1))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.now.offset == .zero)
+    }
+
     @Test func sleepingUntilThePastReturnsAtOnce() async throws {
         let clock = TestClock(now: TestClock.Instant(offset: .seconds(10)))
         try await clock.sleep(until: TestClock.Instant(offset: .seconds(3)))

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import CheckInAdapters
 
 /// Why LifeSignal could not start with the options it was given. A `Sendable` value; its

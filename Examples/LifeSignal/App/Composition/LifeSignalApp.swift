@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import CheckIn
 import CheckInAdapters
 import CheckInClient

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductRecording
 import ExampleTestSupport
 import Foundation
 import Testing

@@ -1,0 +1,123 @@
+import Aqueduct
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ActionRecord: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case seq, cause
+        case causeKind = "cause_kind"
+        case action, source, changes
+        case changesTruncated = "changes_truncated"
+        case changesSkipped = "changes_skipped"
+        case time
+        case durationNanoseconds = "duration_ns"
+    }
+
+    private enum ActionKeys: String, CodingKey {
+        case description, value
+    }
+
+    /// Decodes one line of a recording, checking what ``ActionRecord`` documents: `seq` is
+    /// not negative, `cause` is an earlier `seq` and comes with a `cause_kind` (both or
+    /// neither), `time` is ISO 8601 — the checks ``ActionRecording`` makes reading a file.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when a field is missing, of the wrong type or out of range;
+    ///   its description names the field.
+    public init(from decoder: any Decoder) throws {
+        self = try RecordFields.decode(from: decoder) { value throws(RecordFields.Failure) in
+            try ActionRecord(fields: RecordFields(value))
+        }
+    }
+
+    /// A record from the members of its line.
+    init(fields: RecordFields) throws(RecordFields.Failure) {
+        let seq = try fields.integer("seq", as: Int.self)
+        guard seq >= 0 else { throw fields.failure("seq", "seq is \(seq); it must be 0 or more") }
+        let causeSeq = try fields.optionalInteger("cause", as: Int.self)
+        let causeKind = try fields.optionalString("cause_kind")
+        let cause: Cause?
+        switch (causeSeq, causeKind) {
+        case (nil, nil):
+            cause = nil
+        case (let causeSeq?, let kindName?):
+            guard let kind = CauseKind(rawValue: kindName) else {
+                throw fields.failure(
+                    "cause_kind",
+                    "\"\(kindName)\" is not one of bridged-from, sent-by-effect, dispatched-during"
+                )
+            }
+            guard (0..<seq).contains(causeSeq) else {
+                throw fields.failure("cause", "cause is \(causeSeq); it must be an earlier seq than \(seq)")
+            }
+            cause = Cause(seq: causeSeq, kind: kind)
+        case (nil, _?):
+            throw fields.failure("cause_kind", "cause_kind is set but cause is null; both are set or both are null")
+        case (_?, nil):
+            throw fields.failure("cause_kind", "cause is set but cause_kind is null; both are set or both are null")
+        }
+        let action = try fields.object("action")
+        let recordedAction = Action(
+            description: try action.string("description"),
+            value: action.member("value")?.jsonValue
+        )
+        let timeText = try fields.string("time")
+        guard let time = RecordTime.parse(timeText) else {
+            throw fields.failure("time", "time \"\(timeText)\" is not ISO 8601 (like 2026-11-23T19:21:16.250Z)")
+        }
+        var changes: [Change] = []
+        let changeValues = try fields.array("changes")
+        changes.reserveCapacity(changeValues.count)
+        for (index, value) in changeValues.enumerated() {
+            changes.append(try Change(fields: RecordFields(value, path: fields.elementPath("changes", index))))
+        }
+        self.init(
+            seq: seq,
+            cause: cause,
+            action: recordedAction,
+            source: try Source(fields: fields.object("source")),
+            changes: changes,
+            changesTruncated: try fields.optionalBool("changes_truncated") ?? false,
+            changesSkipped: try fields.optionalBool("changes_skipped") ?? false,
+            time: time,
+            durationNanoseconds: try fields.integer("duration_ns", as: UInt64.self)
+        )
+    }
+
+    /// Encodes the record as ``ActionRecord`` documents: `cause` and `cause_kind` are written
+    /// as `null` for an outside action, `changes_truncated` and `changes_skipped` only when
+    /// `true`.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` when the action's value holds a number that is not finite.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(cause?.seq, forKey: .cause)
+        try container.encode(cause?.kind, forKey: .causeKind)
+        var action = container.nestedContainer(keyedBy: ActionKeys.self, forKey: .action)
+        try action.encode(self.action.description, forKey: .description)
+        try action.encodeIfPresent(self.action.value, forKey: .value)
+        try container.encode(source, forKey: .source)
+        try container.encode(changes, forKey: .changes)
+        if changesTruncated { try container.encode(true, forKey: .changesTruncated) }
+        if changesSkipped { try container.encode(true, forKey: .changesSkipped) }
+        try container.encode(RecordTime.format(time), forKey: .time)
+        try container.encode(durationNanoseconds, forKey: .durationNanoseconds)
+    }
+}
+
+/// The text of a record's `time`: ISO 8601 in UTC with milliseconds when written; any ISO 8601
+/// date-time with or without fractional seconds when read.
+internal enum RecordTime {
+    static func format(_ time: Date) -> String {
+        time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    static func parse(_ text: String) -> Date? {
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+}

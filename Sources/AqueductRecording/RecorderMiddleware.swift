@@ -1,0 +1,194 @@
+import Aqueduct
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A middleware that records every action the store processes, one JSON line each, for the
+/// DevTools report (`swift run AqueductDevTools report FILE`) and for replay in tests
+/// (`AqueductTesting`'s `ActionReplay`).
+///
+/// ```swift
+/// let recorder = try RecorderMiddleware<AppAction, AppState>(path: "session.jsonl")
+/// let store = Store(initialState: AppState(), reducer: appReducer, middleware: recorder <> appMiddleware)
+/// // …
+/// recorder.writer.flush()
+/// ```
+///
+/// Each line is an ``ActionRecord``: the action's `ActionSource.seq` and
+/// `ActionSource.cause`, the action (its description and, when it is `Encodable`, its
+/// encoding), its source, the changes it made to the state (`StateDiff`'s
+/// `{path, before, after}`), the wall-clock time processing began and how long it took.
+///
+/// ## Where to put it
+/// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others', and its
+/// effect — which takes the state after the reducer and stops the clock — before theirs. The
+/// duration covers the middlewares' `handle`s and the reducer; the derived actions are
+/// recorded as actions of their own.
+///
+/// ## Cost
+/// On the main actor, per action: two counters read, two clock readings, the state before and
+/// after the action kept (copy-on-write references; a reducer that then changes a collection
+/// the recorder still holds copies that collection), one effect and one closure handed to the
+/// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
+/// `Benchmarks/` measures it (scenario l).
+///
+/// ## When the writer is behind
+/// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
+/// ``RecordingWriter/maximumStateBacklog`` hold states). Past the second bound the recorder
+/// does not read the state at all — the action is recorded with ``ActionRecord/changesSkipped``
+/// — so a slow writer never makes the store copy its state; past the first it returns no
+/// effect and the action becomes part of a gap line (``ActionRecording/Gap``).
+///
+/// `RecorderMiddleware` is a `Sendable` value; the store calls it on the main actor.
+public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {
+    /// Where the records go.
+    public let writer: RecordingWriter
+
+    /// Creates a recorder that hands its records to `writer`.
+    ///
+    /// ```swift
+    /// let writer = try RecordingWriter(path: "session.jsonl")
+    /// let recorder = RecorderMiddleware<AppAction, AppState>(writer: writer)
+    /// ```
+    ///
+    /// - Parameter writer: The writer; several recorders may share one (their `seq`s then
+    ///   interleave, which only makes sense for one store).
+    public init(writer: RecordingWriter) {
+        self.writer = writer
+    }
+
+    /// Creates a recorder that writes to the file at `path`.
+    ///
+    /// ```swift
+    /// let recorder = try RecorderMiddleware<AppAction, AppState>(path: "session.jsonl", maximumFileSize: 16 << 20)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The recording file; an existing one is appended to.
+    ///   - maximumFileSize: The size a file may reach before it is rotated, in bytes.
+    ///   - rotatedFiles: How many full files to keep beside it.
+    /// - Throws: ``RecorderError`` when the file cannot be opened or a limit is out of range.
+    public init(
+        path: String,
+        maximumFileSize: Int = RecordingWriter.defaultMaximumFileSize,
+        rotatedFiles: Int = 3
+    ) throws(RecorderError) {
+        self.writer = try RecordingWriter(path: path, maximumFileSize: maximumFileSize, rotatedFiles: rotatedFiles)
+    }
+
+    /// Starts the clock and keeps the state before the reducer; returns the effect that takes
+    /// the state after it and hands the record to the writer.
+    ///
+    /// - Parameters:
+    ///   - action: The action about to be reduced.
+    ///   - source: Its source, stamped with its number and cause.
+    ///   - state: The state getter.
+    /// - Returns: An `Effect.immediate(_:)` effect that sends nothing.
+    public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
+        let writer = self.writer
+        let seq = source.seq ?? 0
+        let holdsState: Bool
+        switch writer.admit() {
+        case .withState: holdsState = true
+        case .withoutState: holdsState = false
+        case .dropped:
+            writer.drop(seq: seq)
+            return .none
+        }
+        let time = Date()
+        let start = ContinuousClock.now
+        // Two closures rather than one holding a `State?`: in this generic, unspecialised code an
+        // optional of the state costs a metadata lookup per action.
+        guard holdsState else {
+            return .immediate { _ in
+                let elapsed = start.duration(to: .now)
+                writer.append(seq: seq, holdsState: false) {
+                    ActionRecord(processing: action, from: source, time: time, duration: elapsed)
+                }
+            }
+        }
+        let before = state()
+        return .immediate { _ in
+            let after = state()
+            let elapsed = start.duration(to: .now)
+            writer.append(seq: seq, holdsState: true) {
+                ActionRecord(
+                    processing: action,
+                    from: source,
+                    before: before,
+                    after: after,
+                    time: time,
+                    duration: elapsed
+                )
+            }
+        }
+    }
+}
+
+extension ActionRecord {
+    /// The record of one processed action.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source, stamped by the store (`ActionSource.seq`, `ActionSource.cause`).
+    ///   - before: The state before the reducer.
+    ///   - after: The state after it.
+    ///   - time: When processing began.
+    ///   - duration: How long it took.
+    package init(
+        processing action: some Any,
+        from source: ActionSource,
+        before: Any,
+        after: Any,
+        time: Date,
+        duration: Duration
+    ) {
+        let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
+        self.init(
+            action,
+            source,
+            changes: changes,
+            truncated: truncated,
+            skipped: false,
+            time: time,
+            duration: duration
+        )
+    }
+
+    /// The record of one processed action whose states the recorder did not keep
+    /// (``changesSkipped``).
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - source: Its source, stamped by the store.
+    ///   - time: When processing began.
+    ///   - duration: How long it took.
+    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+        self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+    }
+
+    private init(
+        _ action: some Any,
+        _ source: ActionSource,
+        changes: [Change],
+        truncated: Bool,
+        skipped: Bool,
+        time: Date,
+        duration: Duration
+    ) {
+        let (seconds, attoseconds) = duration.components
+        self.init(
+            seq: source.seq ?? 0,
+            cause: source.cause,
+            action: Action(action),
+            source: Source(source),
+            changes: changes,
+            changesTruncated: truncated,
+            changesSkipped: skipped,
+            time: time,
+            durationNanoseconds: UInt64(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        )
+    }
+}

@@ -1,0 +1,502 @@
+import Aqueduct
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a recording — one ``ActionRecord`` a line — to a JSON Lines file, off the main actor,
+/// bounded in memory, with a size cap and rotation. ``RecorderMiddleware`` hands it each
+/// processed action.
+///
+/// ```swift
+/// let writer = try RecordingWriter(path: "session.jsonl", maximumFileSize: 8 << 20, rotatedFiles: 2)
+/// let store = Store(initialState: AppState(), reducer: appReducer,
+///                   middleware: RecorderMiddleware(writer: writer) <> appMiddleware)
+/// // …
+/// writer.flush()  // before the process exits: at most 10 seconds
+/// ```
+///
+/// ## What it guarantees
+/// - **Off the main actor.** The main actor only reads two counters, and hands over a closure
+///   that holds the action, its source and (see below) the state before and after it; building
+///   the record (the state diff, the action's encoding, the info lines) and writing happen on
+///   the writer's own serial queue, in batches.
+/// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
+///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
+///   (256 by default) hold the states before and after their action; the state is a value,
+///   so those are copies of whatever the actions changed, and the bound is on them. An action
+///   processed while ``maximumStateBacklog`` records with states wait is recorded without its
+///   state change (``ActionRecord/changesSkipped``): the recorder does not even read the state,
+///   so the store's state is never copied because the writer is behind. An action processed
+///   while ``maximumBacklog`` records wait is not recorded at all: it is counted
+///   (``droppedCount``), and once the writer catches up a gap line says how many actions were
+///   dropped, which, and why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says
+///   how far behind the writer is.
+/// - **Private files.** The recording and its rotations are created with mode 0600 whatever the
+///   umask (an existing file is set to 0600), never through a symbolic link; a FIFO, a
+///   device, a directory or a file with other hard links is refused
+///   (``RecorderError/refusedPath(path:reason:)``), at once, without blocking.
+/// - **Sessions.** Opening the writer starts a session: a header line
+///   (`{"kind":"session","format":1,"time":…,"process":…}`) is written first, so an app that
+///   appends to the same file on every run leaves one session per run, each readable, its
+///   `seq` starting again (``ActionRecording/Session``). A line cut short by a process killed
+///   while writing is ended with a newline before the header, so it stays one line of its own.
+/// - **Whole lines.** Each `write(2)` holds whole lines only, so a process killed at any point
+///   leaves complete lines, and at worst one line cut short (``ActionRecording`` skips it with
+///   a warning). A write that fails part way (a full disk) is cut back to the last whole line
+///   before recording stops. No line is longer than
+///   ``ActionRecording/defaultMaximumLineLength`` (a record that would be is shortened, and
+///   says so), so every line written can be read back.
+/// - **Size cap.** Before a line would take the file past `maximumFileSize`, the file is moved
+///   to `path.1` (`path.1` to `path.2`, and so on, the oldest beyond `rotatedFiles` removed;
+///   only the files that exist are moved) and a new file is started with the session's header.
+///   A line longer than the cap gets a file of its own. A record's cause may then be in an
+///   older file.
+/// - **Errors.** A path that cannot be opened throws ``RecorderError`` from the initialiser. A
+///   write or rotation that fails later stops the recording: ``failure`` says why, standard
+///   error says it once, and the app goes on (recording nothing more, at no cost).
+/// - **Bounded flush.** ``flush(timeout:)`` waits until everything handed over is written, or
+///   until its timeout; what is not written by then is written as a gap.
+///
+/// `RecordingWriter` is `Sendable`: its methods may be called from any isolation.
+public final class RecordingWriter: Sendable {
+    /// The default size cap: 64 MiB.
+    public static let defaultMaximumFileSize = 64 << 20
+    /// The default ``maximumBacklog``: 65,536 records.
+    public static let defaultMaximumBacklog = 65_536
+    /// The default ``maximumStateBacklog``: 256 records.
+    public static let defaultMaximumStateBacklog = 256
+
+    /// The file the writer appends to.
+    public let path: String
+    /// The size a file may reach before it is rotated, in bytes.
+    public let maximumFileSize: Int
+    /// How many full files are kept beside ``path`` (`path.1` the newest).
+    public let rotatedFiles: Int
+    /// The most records that wait to be written; actions beyond it are dropped and counted.
+    public let maximumBacklog: Int
+    /// The most waiting records that hold the states before and after their action; actions
+    /// beyond it are recorded without their state change.
+    public let maximumStateBacklog: Int
+
+    private let queue = DispatchQueue(label: "Aqueduct.RecordingWriter")
+    /// Records waiting to be built and written, gaps between them, and whether a drain is
+    /// scheduled.
+    private let pending = LockedValue(Pending())
+    /// The open file and the first failure; touched on ``queue`` only (the lock is never
+    /// contended; it is what makes the state `Sendable`).
+    private let file: LockedValue<FileState>
+    /// Records handed over and not yet written, and those of them that hold states: read on
+    /// every action without a lock. The main actor adds one a record; the queue subtracts what
+    /// it wrote every 64 records and at the end of each drain, not one by one, so that the two
+    /// threads do not pass the counters' cache line back and forth on every action.
+    private let waiting = Atomic<Int>(0)
+    private let waitingWithState = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
+    private let hasStopped = Atomic<Bool>(false)
+    /// Records numbered below this are not built but dropped: a flush ran out of time for them.
+    private let abandonedBelow = Atomic<Int>(0)
+    /// The session's header line: the first line of the file and of every rotated one.
+    private let header: String
+
+    private struct Pending: Sendable {
+        var entries: [Entry] = []
+        var isDrainScheduled = false
+        /// How many records were handed over, ever: each record's number in that order.
+        var handedOver = 0
+    }
+
+    private enum Entry: Sendable {
+        case record(number: Int, seq: Int, holdsState: Bool, render: @Sendable () -> ActionRecord)
+        case gap(Gap)
+    }
+
+    /// Actions that were not recorded, and why; merged while they come one after the other.
+    private struct Gap: Sendable {
+        var count: Int
+        var firstSeq: Int
+        var lastSeq: Int
+        var reason: String
+
+        mutating func add(seq: Int, count: Int = 1) {
+            self.count += count
+            firstSeq = min(firstSeq, seq)
+            lastSeq = max(lastSeq, seq)
+        }
+    }
+
+    private struct FileState: Sendable {
+        var output: FileOutput?
+        var size: Int
+        var failure: RecorderError?
+    }
+
+    /// What a recorder may hand over for the action it is about to see processed.
+    package enum Admission: Sendable {
+        /// A record with the states before and after the action.
+        case withState
+        /// A record without them (``ActionRecord/changesSkipped``): too many states wait.
+        case withoutState
+        /// Nothing: the backlog is full, or recording stopped. Call ``drop(seq:)``.
+        case dropped
+    }
+
+    /// Opens (or creates) the file at `path` for appending, and starts a session in it.
+    ///
+    /// - Parameters:
+    ///   - path: The recording file: a regular file, or none yet. An existing file is appended
+    ///     to, and set to mode 0600; a new one is created 0600.
+    ///   - maximumFileSize: The size a file may reach before it is rotated, in bytes (at least 1).
+    ///   - rotatedFiles: How many full files to keep (`path.1` … `path.N`); 0 keeps none.
+    ///   - maximumBacklog: The most records waiting to be written (at least 1).
+    ///   - maximumStateBacklog: The most of them holding states (0 records no state change).
+    /// - Throws: ``RecorderError/refusedPath(path:reason:)`` when the path is a link, a FIFO, a
+    ///   device, a directory or a file with other hard links;
+    ///   ``RecorderError/cannotOpen(path:reason:)`` when the file cannot be opened or created;
+    ///   ``RecorderError/invalidLimit(_:)`` for a limit out of range.
+    public init(
+        path: String,
+        maximumFileSize: Int = defaultMaximumFileSize,
+        rotatedFiles: Int = 3,
+        maximumBacklog: Int = defaultMaximumBacklog,
+        maximumStateBacklog: Int = defaultMaximumStateBacklog
+    ) throws(RecorderError) {
+        guard maximumFileSize >= 1 else {
+            throw .invalidLimit("maximumFileSize is \(maximumFileSize); it must be 1 or more")
+        }
+        guard rotatedFiles >= 0 else { throw .invalidLimit("rotatedFiles is \(rotatedFiles); it must be 0 or more") }
+        guard maximumBacklog >= 1 else {
+            throw .invalidLimit("maximumBacklog is \(maximumBacklog); it must be 1 or more")
+        }
+        guard maximumStateBacklog >= 0 else {
+            throw .invalidLimit("maximumStateBacklog is \(maximumStateBacklog); it must be 0 or more")
+        }
+        self.path = path
+        self.maximumFileSize = maximumFileSize
+        self.rotatedFiles = rotatedFiles
+        self.maximumBacklog = maximumBacklog
+        self.maximumStateBacklog = maximumStateBacklog
+        self.header = RecordingLine.sessionHeader(start: Date(), process: Int(getpid())) + "\n"
+        let output = try Self.open(path)
+        // A line cut short by a process killed while writing stays a line of its own.
+        let start = (output.endsWithNewline ? "" : "\n") + header
+        if let reason = output.writeAll(start) {
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        self.file = LockedValue(FileState(output: output, size: output.size, failure: nil))
+    }
+
+    /// Why recording stopped, or `nil` while it goes on.
+    public var failure: RecorderError? {
+        file.withLock { $0.failure }
+    }
+
+    /// How many records were handed over and are not written yet: how far behind the writer is.
+    public var backlog: Int { waiting.load(ordering: .relaxed) }
+
+    /// How many actions were dropped since the writer was opened, because ``maximumBacklog``
+    /// records were waiting or a ``flush(timeout:)`` ran out of time. Each is in a gap line.
+    public var droppedCount: Int { dropped.load(ordering: .relaxed) }
+
+    /// Waits until every record handed over so far is written to the file, or until `timeout`.
+    ///
+    /// Blocks the calling thread; call it before a planned exit, or in a test before reading
+    /// the file. When the timeout passes first, the records handed over before the call that
+    /// are not written yet are not built any more: a gap line takes their place, saying how
+    /// many, which and why, and the call waits for that line a little longer (at most `timeout`
+    /// again, and no more than a second) before it returns `false`. So `flush` returns within
+    /// twice its timeout plus a second, whatever the backlog, and leaves no silent hole. Do not
+    /// call it from the writer's own work.
+    ///
+    /// ```swift
+    /// if !writer.flush(timeout: .seconds(2)) { print("\(writer.droppedCount) actions not recorded") }
+    /// ```
+    ///
+    /// - Parameter timeout: How long to wait for the records to be written.
+    /// - Returns: Whether everything handed over before the call was written.
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(10)) -> Bool {
+        let droppedBefore = droppedCount
+        let handedOverBefore = pending.withLock { $0.handedOver }
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            self.drain()
+            done.signal()
+        }
+        if done.wait(timeout: Self.dispatchTime(after: timeout)) == .success {
+            return droppedCount == droppedBefore
+        }
+        // Out of time: what is still waiting becomes a gap, which takes no time to write.
+        var mark = abandonedBelow.load(ordering: .relaxed)
+        while mark < handedOverBefore {
+            let (exchanged, original) = abandonedBelow.compareExchange(
+                expected: mark,
+                desired: handedOverBefore,
+                ordering: .relaxed
+            )
+            if exchanged { break }
+            mark = original
+        }
+        _ = done.wait(timeout: Self.dispatchTime(after: min(timeout, .seconds(1))))
+        return false
+    }
+
+    private static func dispatchTime(after duration: Duration) -> DispatchTime {
+        let (seconds, attoseconds) = duration.components
+        return .now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+
+    // MARK: The recorder's side
+
+    /// Whether the recorder may hand over a record for the next action, and with its states.
+    ///
+    /// - Complexity: O(1), no lock: two atomic loads.
+    package func admit() -> Admission {
+        if waiting.load(ordering: .relaxed) >= maximumBacklog || hasStopped.load(ordering: .relaxed) {
+            return .dropped
+        }
+        return waitingWithState.load(ordering: .relaxed) < maximumStateBacklog ? .withState : .withoutState
+    }
+
+    /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
+    ///
+    /// - Parameter seq: The action's number.
+    package func drop(seq: Int) {
+        if hasStopped.load(ordering: .relaxed) { return }  // nothing is recorded once stopped
+        dropped.add(1, ordering: .relaxed)
+        let reason = "the writer was \(maximumBacklog) records behind (maximumBacklog)"
+        let schedule = pending.withLock { pending in
+            if case .gap(var gap) = pending.entries.last {
+                gap.add(seq: seq)
+                pending.entries[pending.entries.count - 1] = .gap(gap)
+            } else {
+                pending.entries.append(.gap(Gap(count: 1, firstSeq: seq, lastSeq: seq, reason: reason)))
+            }
+            if pending.isDrainScheduled { return false }
+            pending.isDrainScheduled = true
+            return true
+        }
+        // So that the gap is written once the writer catches up, even if no action follows.
+        if schedule { queue.async { self.drain() } }
+    }
+
+    /// Hands over a record to build and write on the writer's queue, in the order of the calls.
+    ///
+    /// - Parameters:
+    ///   - seq: The action's number.
+    ///   - holdsState: Whether `render` holds the states (``admit()`` said ``Admission/withState``).
+    ///   - render: Builds the record; called once, off the caller's isolation.
+    package func append(seq: Int, holdsState: Bool, _ render: @escaping @Sendable () -> ActionRecord) {
+        waiting.add(1, ordering: .relaxed)
+        if holdsState { waitingWithState.add(1, ordering: .relaxed) }
+        let schedule = pending.withLock { pending in
+            pending.entries.append(
+                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, render: render)
+            )
+            pending.handedOver += 1
+            if pending.isDrainScheduled { return false }
+            pending.isDrainScheduled = true
+            return true
+        }
+        if schedule { queue.async { self.drain() } }
+    }
+
+    // MARK: On the queue
+
+    /// The bytes gathered before one `write(2)`.
+    private static let batchLimit = 1 << 16
+
+    private func drain() {
+        let entries = pending.withLock { pending in
+            pending.isDrainScheduled = false
+            // The next batch gets a buffer of this one's size, allocated here, on the queue:
+            // the main actor then appends without growing the array step by step.
+            defer { pending.entries.removeAll(keepingCapacity: true) }
+            return pending.entries
+        }
+        if entries.isEmpty { return }
+        // Records done, told to the counters in bulk (see `waiting`).
+        var done = 0
+        var doneWithState = 0
+        func publish() {
+            waiting.subtract(done, ordering: .relaxed)
+            waitingWithState.subtract(doneWithState, ordering: .relaxed)
+            done = 0
+            doneWithState = 0
+        }
+        defer { publish() }
+        file.withLock { state in
+            var batch = ""
+            var abandoned: Gap?
+            for entry in entries {
+                let line: String
+                switch entry {
+                case .gap(let gap):
+                    line = gapLine(gap)
+                case .record(let number, let seq, let holdsState, let render):
+                    defer {
+                        done += 1
+                        if holdsState { doneWithState += 1 }
+                        if done == 64 { publish() }
+                    }
+                    if state.failure != nil { continue }
+                    if number < abandonedBelow.load(ordering: .relaxed) {
+                        // The flush ran out of time: the rest is not built, only counted.
+                        dropped.add(1, ordering: .relaxed)
+                        if abandoned == nil {
+                            abandoned = Gap(
+                                count: 0,
+                                firstSeq: seq,
+                                lastSeq: seq,
+                                reason: "flush(timeout:) ran out of time"
+                            )
+                        }
+                        abandoned?.add(seq: seq)
+                        // Written now: the flush that gave up waits for this line, not for the rest.
+                        if number + 1 >= abandonedBelow.load(ordering: .relaxed), let gap = abandoned {
+                            _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
+                            _ = write(&batch, to: &state)
+                            abandoned = nil
+                        }
+                        continue
+                    }
+                    do {
+                        line = try render().jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
+                    } catch {
+                        // Only a hand-made JSONValue holds a number JSON cannot write.
+                        dropped.add(1, ordering: .relaxed)
+                        let gap = Gap(
+                            count: 1,
+                            firstSeq: seq,
+                            lastSeq: seq,
+                            reason: "its record did not encode: \(error)"
+                        )
+                        line = gapLine(gap)
+                    }
+                }
+                // The abandoned records came before this line.
+                if let gap = abandoned {
+                    _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
+                    abandoned = nil
+                }
+                // Once recording stopped, the rest is only counted off the backlog.
+                _ = append(line + "\n", to: &batch, state: &state)
+            }
+            if let abandoned { _ = append(gapLine(abandoned) + "\n", to: &batch, state: &state) }
+            _ = write(&batch, to: &state)
+        }
+    }
+
+    private func gapLine(_ gap: Gap) -> String {
+        RecordingLine.gap(
+            droppedCount: gap.count,
+            firstSeq: gap.firstSeq,
+            lastSeq: gap.lastSeq,
+            reason: gap.reason,
+            time: Date()
+        )
+    }
+
+    /// Adds a line to the batch, rotating first when it would take the file past its cap and
+    /// writing when the batch is full; `false` once recording stopped.
+    private func append(_ line: String, to batch: inout String, state: inout FileState) -> Bool {
+        guard state.failure == nil else { return false }
+        let length = line.utf8.count
+        let size = state.size + batch.utf8.count
+        if size + length > maximumFileSize, size > header.utf8.count {
+            guard write(&batch, to: &state), rotate(&state) else { return false }
+        }
+        batch += line
+        if batch.utf8.count >= Self.batchLimit {
+            guard write(&batch, to: &state) else { return false }
+        }
+        return true
+    }
+
+    /// Writes the batch and empties it; on failure, cuts the file back to its last whole line
+    /// and stops the recording.
+    private func write(_ batch: inout String, to state: inout FileState) -> Bool {
+        guard !batch.isEmpty, let output = state.output else { return state.output != nil }
+        if let reason = output.writeAll(batch) {
+            if let trouble = output.truncate(to: state.size) {
+                stop(
+                    &state,
+                    .writeFailed(path: path, reason: "\(reason), and cutting off the part written failed: \(trouble)")
+                )
+            } else {
+                stop(&state, .writeFailed(path: path, reason: reason))
+            }
+            return false
+        }
+        state.size += batch.utf8.count
+        batch = ""
+        return true
+    }
+
+    /// Moves the full file aside and opens a new one, starting with the session's header.
+    ///
+    /// Only the files that exist are moved: `path.1` … `path.k` up to the first missing one, so
+    /// a rotation costs the files kept, not `rotatedFiles`.
+    private func rotate(_ state: inout FileState) -> Bool {
+        state.output = nil  // closes it
+        if rotatedFiles == 0 {
+            unlink(path)
+        } else {
+            var last = 0  // the highest slot of the chain path.1, path.2, … that exists
+            var status = stat()
+            while last < rotatedFiles, lstat("\(path).\(last + 1)", &status) == 0 { last += 1 }
+            if last == rotatedFiles {
+                unlink("\(path).\(rotatedFiles)")
+                last -= 1
+            }
+            for index in stride(from: last, through: 1, by: -1) {
+                rename("\(path).\(index)", "\(path).\(index + 1)")
+            }
+            if rename(path, "\(path).1") != 0, errno != ENOENT {
+                stop(&state, .rotationFailed(path: path, reason: String(cString: strerror(errno))))
+                return false
+            }
+        }
+        do {
+            let output = try Self.open(path)
+            if let reason = output.writeAll(header) {
+                stop(&state, .writeFailed(path: path, reason: reason))
+                return false
+            }
+            state.output = output
+            state.size = output.size
+            return true
+        } catch {
+            stop(&state, error)
+            return false
+        }
+    }
+
+    private func stop(_ state: inout FileState, _ failure: RecorderError) {
+        state.failure = failure
+        state.output = nil
+        hasStopped.store(true, ordering: .relaxed)
+        FileOutput.standardError.write("Aqueduct: \(failure)\n")
+    }
+
+    private static func open(_ path: String) throws(RecorderError) -> FileOutput {
+        do {
+            return try FileOutput.appendingPrivately(to: path)
+        } catch {
+            throw error.isRefusal
+                ? .refusedPath(path: path, reason: error.reason) : .cannotOpen(path: path, reason: error.reason)
+        }
+    }
+}

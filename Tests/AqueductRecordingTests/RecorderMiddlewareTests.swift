@@ -1,0 +1,170 @@
+import Aqueduct
+import AqueductRecording
+import Foundation
+import Testing
+
+/// The recorder against real files: what each line holds, rotation, an unwritable path, a torn
+/// last line.
+@MainActor
+@Suite(.timeLimit(.minutes(2))) struct RecorderMiddlewareTests {
+    typealias AppAction = Player.AppAction
+    typealias AppState = Player.AppState
+
+    static func store(_ recorder: RecorderMiddleware<AppAction, AppState>) -> Store<AppAction, AppState> {
+        Store(initialState: AppState(), reducer: Player.reducer, middleware: recorder <> Player.unfilteredBridges)
+    }
+
+    @Test func eachProcessedActionIsOneLineWithItsCauseAndItsChanges() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/session.jsonl"
+            let recorder = try RecorderMiddleware<AppAction, AppState>(path: path)
+            let store = Self.store(recorder)
+            let before = Date()
+            store.dispatch(.library(.add(.high)))
+            store.dispatch(.playback(.didStart))
+            recorder.writer.flushAll()
+
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasSuffix("\n"))
+            // The session's header, then one line per action.
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 4)
+            #expect(lines.first?.hasPrefix(#"{"kind":"session","format":1,"time":""#) == true)
+            #expect(lines.first?.hasSuffix(#","process":\#(getpid())}"#) == true)
+            let recording = try ActionRecording(contentsOf: path)
+            #expect(recording.warnings.isEmpty)
+            #expect(recording.sessions.count == 1)
+            #expect(try #require(recording.sessions.first?.start) >= before.addingTimeInterval(-1))
+            let records = recording.records
+            #expect(records.map(\.seq) == [0, 1, 2])
+            #expect(records.map(\.cause) == [nil, nil, ActionCause(seq: 1, kind: .bridgedFrom)])
+            #expect(
+                records.map(\.action.description) == [
+                    "library(LibraryAction.add(Quality.high))", "playback(PlaybackEvent.didStart)",
+                    "downloads(DownloadEvent.startDownloads)",
+                ]
+            )
+            #expect(
+                records[0].changes == [
+                    ActionRecord.Change(path: "added.count", before: "0", after: "1"),
+                    ActionRecord.Change(path: "added[0]", before: nil, after: "Quality.high"),
+                ]
+            )
+            #expect(records[1].changes == [ActionRecord.Change(path: "isPlaying", before: "false", after: "true")])
+            #expect(records[2].changes == [ActionRecord.Change(path: "isDownloading", before: "false", after: "true")])
+            #expect(records[2].source.info.count == 1)
+            #expect(records[2].source.info.first?.hasPrefix("Bridged from playback(") == true)
+            #expect(records[0].source.file == "AqueductRecordingTests/RecorderMiddlewareTests.swift")
+            #expect(records.allSatisfy { $0.time >= before.addingTimeInterval(-1) })
+        }
+    }
+
+    @Test func anEncodableActionIsRecordedWithItsValue() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/counter.jsonl"
+            let recorder = try RecorderMiddleware<EncodableCounter, Int>(path: path)
+            let store = Store(initialState: 0, reducer: EncodableCounter.reducer, middleware: recorder)
+            store.dispatch(.add(amount: 3))
+            recorder.writer.flushAll()
+            let record = try #require(try ActionRecording(contentsOf: path).records.first)
+            let value = try #require(record.action.value)
+            #expect(try value.decode(as: EncodableCounter.self) == .add(amount: 3))
+            #expect(record.changes == [ActionRecord.Change(path: "", before: "0", after: "3")])
+        }
+    }
+
+    @Test func aPathThatCannotBeOpenedIsAClearError() throws {
+        // Not a permission test: these tests may run as root. A file cannot be a directory.
+        try ActionRecordingTests.withDirectory { directory in
+            let file = directory + "/plain"
+            _ = FileManager.default.createFile(atPath: file, contents: Data())
+            let path = file + "/session.jsonl"
+            #expect(throws: RecorderError.cannotOpen(path: path, reason: "Not a directory")) {
+                try RecorderMiddleware<AppAction, AppState>(path: path)
+            }
+            do {
+                _ = try RecordingWriter(path: path)
+            } catch {
+                #expect(String(describing: error).hasPrefix("cannot record to \(path): Not a directory."))
+            }
+            #expect(throws: RecorderError.self) { try RecordingWriter(path: directory) }
+            #expect(throws: RecorderError.invalidLimit("maximumFileSize is 0; it must be 1 or more")) {
+                try RecordingWriter(path: directory + "/x.jsonl", maximumFileSize: 0)
+            }
+        }
+    }
+
+    @Test func aFullFileIsRotatedKeepingWholeLinesAndTheNewestFiles() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/rotating.jsonl"
+            let recorder = try RecorderMiddleware<AppAction, AppState>(
+                path: path,
+                maximumFileSize: 1_000,
+                rotatedFiles: 2
+            )
+            let store = Self.store(recorder)
+            for _ in 0..<30 { store.dispatch(.library(.refresh)) }
+            recorder.writer.flushAll()
+            #expect(recorder.writer.failure == nil)
+
+            let paths = [path + ".2", path + ".1", path]
+            #expect(!FileManager.default.fileExists(atPath: path + ".3"))
+            var seqs: [Int] = []
+            for file in paths {
+                let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+                #expect(size <= 1_000, "\(file) has \(size) bytes")
+                let recording = try ActionRecording(contentsOf: file)
+                #expect(recording.warnings.isEmpty)
+                #expect(!recording.records.isEmpty)
+                seqs += recording.records.map(\.seq)
+            }
+            // The three files hold the newest records, contiguous, ending with the last.
+            #expect(seqs.last == 29)
+            #expect(seqs == Array((30 - seqs.count)..<30))
+            #expect(seqs.count < 30)
+        }
+    }
+
+    @Test func aTornLastLineIsSkippedWithAWarning() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/torn.jsonl"
+            let recorder = try RecorderMiddleware<AppAction, AppState>(path: path)
+            let store = Self.store(recorder)
+            store.dispatch(.playback(.didStart))
+            store.dispatch(.playback(.didPause))
+            recorder.writer.flushAll()
+            // What a process killed in the middle of a write leaves: part of the last line.
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            #expect(truncate(path, off_t(size - 20)) == 0)
+            let recording = try ActionRecording(contentsOf: path)
+            #expect(recording.records.map(\.seq) == [0, 1, 2])
+            #expect(recording.warnings.count == 1)
+        }
+    }
+
+    @Test func recordsHandedOverFromManyActionsAreAllWrittenInOrder() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/many.jsonl"
+            let recorder = try RecorderMiddleware<AppAction, AppState>(path: path)
+            let store = Self.store(recorder)
+            for index in 0..<2_000 {
+                store.dispatch(index.isMultiple(of: 2) ? .playback(.didStart) : .playback(.didPause))
+            }
+            recorder.writer.flushAll()
+            let recording = try ActionRecording(contentsOf: path)
+            #expect(recording.records.count == 4_000)
+            #expect(recording.records.map(\.seq) == Array(0..<4_000))
+        }
+    }
+}
+
+/// An `Encodable` action, recorded with its value.
+enum EncodableCounter: Codable, Equatable, Sendable {
+    case add(amount: Int)
+
+    static let reducer = Reducer<EncodableCounter, Int>.reduce { action, count in
+        switch action {
+        case .add(let amount): count += amount
+        }
+    }
+}
