@@ -55,6 +55,14 @@ public struct Effect<Action> {
         case throttle(EffectThrottle, Effect<Action>)
         /// Synchronous work that derives actions and their sources itself (see ``DerivingEffect``).
         case deriving(any DerivingEffect<Action>)
+        /// An effect of one child of a lift: runs under the child's ``ChildEffectID``, and the
+        /// runtime tracks the child (see ``ChildScope``).
+        case child(any ChildScope, key: EffectID, Effect<Action>)
+        /// After the reducer: cancels the effects of the scope's children that are gone.
+        case endRemovedChildren(any ChildScope)
+        /// The child feature asks to be dismissed (``dismiss``): a child lift turns it into its
+        /// dismissing action.
+        case dismiss
     }
 
     /// The work, boxed; `nil` for ``none``. A single optional reference keeps `.none` free to
@@ -316,6 +324,12 @@ public struct Effect<Action> {
                     work.derive { action, source in send._sendBridged(transform(action), from: source) }
                 }
             )
+        case .child(let scope, let key, let effect):
+            return Effect<NewAction>(.child(scope, key: key, effect.map(transform)))
+        case .endRemovedChildren(let scope):
+            return Effect<NewAction>(.endRemovedChildren(scope))
+        case .dismiss:
+            return Effect<NewAction>(.dismiss)
         }
     }
 }

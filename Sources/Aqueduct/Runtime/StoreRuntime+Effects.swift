@@ -95,7 +95,60 @@ extension StoreRuntime {
             runConcatenation(effects, cause: cause, ids: ids, parent: parent)
         case .throttle(let throttle, let inner):
             runThrottled(inner, throttle, cause: cause, ids: ids, parent: parent)
+        case .child(let scope, let key, let inner):
+            runChild(inner, of: scope, key: key, cause: cause, ids: ids, parent: parent)
+        case .endRemovedChildren(let scope):
+            endRemovedChildren(of: scope)
+        case .dismiss:
+            reportDismissOutsideChild()
         }
+    }
+
+    /// Interprets `.child`: tracks the child and runs its effect under its ``ChildEffectID``.
+    @usableFromInline
+    internal func runChild(
+        _ effect: Effect<Action>,
+        of scope: any ChildScope,
+        key: EffectID,
+        cause: EffectCause,
+        ids: [EffectID],
+        parent: Int?
+    ) {
+        tracker(of: scope)?.started(key)
+        run(
+            effect,
+            cause: cause,
+            ids: ids + [EffectID(ChildEffectID(scope: ObjectIdentifier(scope), key: key))],
+            parent: parent
+        )
+    }
+
+    /// Interprets a `.dismiss` that reached the store: no child lift turned it into an action.
+    @usableFromInline
+    internal func reportDismissOutsideChild() {
+        DismissOutsideChild.report(element: nil)
+    }
+
+    /// This store's tracker of the children of `scope`, made the first time it is asked for;
+    /// `nil` if the scope cannot read this store's state (a lift nested in an element's).
+    @usableFromInline
+    internal func tracker(of scope: any ChildScope) -> (any ChildTracker)? {
+        let id = ObjectIdentifier(scope)
+        if let known = childTrackers[id] { return known }
+        let made = scope.makeTracker(reading: getState)
+        childTrackers[id] = .some(made)
+        return made
+    }
+
+    /// Interprets `.endRemovedChildren`: cancels the effects of the children of `scope` that
+    /// started effects and are no longer in the state, as `.cancel(id:)` cancels an id.
+    @usableFromInline
+    internal func endRemovedChildren(of scope: any ChildScope) {
+        guard let tracker = childTrackers[ObjectIdentifier(scope)] ?? nil else { return }
+        let removed = tracker.takeRemoved()
+        if removed.isEmpty { return }
+        let scopeID = ObjectIdentifier(scope)
+        for key in removed { storage.cancel(id: EffectID(ChildEffectID(scope: scopeID, key: key))) }
     }
 
     /// Registers an effect about to start (see ``EffectRegistryStateMachine``).

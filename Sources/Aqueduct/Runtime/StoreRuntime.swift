@@ -68,6 +68,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// Called for each `.cancel(id:)` effect interpreted, with the id; for `MiddlewareTester`.
     package var onCancel: (@MainActor (AnyHashable) -> Void)?
 
+    /// The tracker of each child scope whose children started effects in this store (see
+    /// ``ChildScope``); `.some(nil)` for a scope that cannot read this store's state.
+    @usableFromInline
+    internal var childTrackers: [ObjectIdentifier: (any ChildTracker)?] = [:]
+
     /// Creates a runtime.
     ///
     /// - Parameters:
