@@ -15,7 +15,7 @@ extension Scenarios {
                 baseline: Workload("plain loop", key: "plain_loop") { count in
                     passThroughPlainLoop(middlewares: 5, count)
                 },
-                budgets: [.zeroAllocations, .atMost(1.5)]
+                budgets: [.zeroAllocations, .atMost(1.4)]
             )
         )
     }

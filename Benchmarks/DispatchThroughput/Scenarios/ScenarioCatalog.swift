@@ -51,6 +51,7 @@ protocol ScenarioCatalog {
     static var m: ScenarioSlot { get }
     /// n. a `TestStore` receiving tens of thousands of waiting actions.
     static var n: ScenarioSlot { get }
+    static var o: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -79,7 +80,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one

@@ -6,7 +6,8 @@ extension Scenarios {
     /// before `dispatch` returns. The figure is per processed action.
     ///
     /// The baseline does the same by hand: an array used as a queue, filled with 10,000
-    /// actions, then drained from the front, the reducer run on each.
+    /// actions, then drained from the front, the reducer run on each. The budget compares a
+    /// queued action with a plain dispatch: scenario a's store, measured in the same rounds.
     static var k: ScenarioSlot {
         .ready(
             Scenario(
@@ -15,7 +16,10 @@ extension Scenarios {
                 actionsPerRepetition: 100_000,
                 subject: Workload("Aqueduct", key: "aqueduct") { count in CascadeWorkloads.aqueduct(count) },
                 baseline: Workload("plain loop", key: "plain_loop") { count in CascadeWorkloads.plainLoop(count) },
-                budgets: []
+                references: [
+                    Workload("Aqueduct, scenario a", key: "counter_store") { count in CounterWorkloads.aqueduct(count) }
+                ],
+                budgets: [.atMost(3, times: "counter_store", named: "scenario a's store")]
             )
         )
     }

@@ -8,12 +8,16 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
         case always
         case condition(@MainActor @Sendable (State) -> Bool)
 
+        /// Whether the bridge fires; `state` is `nil` only when no bridge from this one on reads
+        /// it (then the filter is ``always``).
         @MainActor
         @inlinable
-        func passes(_ state: GetState<State>) -> Bool {
+        func passes(_ state: GetState<State>?) -> Bool {
             switch self {
             case .always: return true
-            case .condition(let condition): return condition(state())
+            case .condition(let condition):
+                guard let state else { return true }
+                return condition(state())
             }
         }
     }
@@ -78,9 +82,9 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 /// `handle` walks before the reducer and a ``BridgeFiring`` after it.
 ///
 /// A chain of objects, each walked by calling the next through `next?.` — which the optimiser
-/// turns into a loop that reads each bridge's closures in place. Loops over an array of bridges
-/// retained and released each closure around its call (the optimiser cannot prove that a call
-/// leaves the array alone), which was most of a bridged dispatch (benchmark scenario e).
+/// turns into a loop that reads each bridge's closures in place. A loop over an array of bridges
+/// retains and releases each closure around its call (the optimiser cannot prove that a call
+/// leaves the array alone). Paid for by benchmark scenario e's budget.
 @usableFromInline
 internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @usableFromInline
@@ -116,9 +120,9 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// derives and sends. This bridge is known to match when `matched` is `true`.
     @MainActor
     @inlinable
-    func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, ActionSource) -> Void) {
+    func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, consuming ActionSource) -> Void) {
         if matched || rule.mayMatch(firing.cause),
-            firing.state.map({ rule.filter.passes($0) }) ?? true,
+            rule.filter.passes(firing.state),
             let derived = rule.derivedAction(from: firing.cause, state: firing.state)
         {
             send(derived, firing.derivedSource(for: self))

@@ -28,10 +28,10 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     /// The derivation, specialised: a closure without captures made in the inlinable
     /// ``BridgeMiddleware/handle(action:from:state:)``, where `Action` and `State` are the app's.
     /// ``deriveActions(_:)``, which the runtime calls through the ``EffectStorage`` witness, is
-    /// generic code; unspecialised, the walk looked up the metadata of `Action?` and of the
-    /// filter for every bridge it visited (benchmark scenario e).
+    /// generic code; unspecialised, the walk would look up the metadata of `Action?` and of the
+    /// filter for every bridge it visits.
     @usableFromInline
-    let run: @MainActor @Sendable (BridgeFiring, (Action, ActionSource) -> Void) -> Void
+    let run: @MainActor @Sendable (BridgeFiring, (Action, consuming ActionSource) -> Void) -> Void
 
     @usableFromInline
     init(
@@ -39,7 +39,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
         cause: Action,
         causeSource: ActionSource,
         state: GetState<State>?,
-        run: @escaping @MainActor @Sendable (BridgeFiring, (Action, ActionSource) -> Void) -> Void
+        run: @escaping @MainActor @Sendable (BridgeFiring, (Action, consuming ActionSource) -> Void) -> Void
     ) {
         self.first = first
         self.cause = cause
@@ -52,7 +52,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
 
     @MainActor
     @usableFromInline
-    func deriveActions(_ send: (Action, ActionSource) -> Void) -> Bool {
+    func deriveActions(_ send: (Action, consuming ActionSource) -> Void) -> Bool {
         run(self, send)
         return true
     }
@@ -62,7 +62,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     // Inlinable, called from the closure `handle` makes, so that it is specialised (see `run`).
     @MainActor
     @inlinable
-    func fire(_ send: (Action, ActionSource) -> Void) {
+    func fire(_ send: (Action, consuming ActionSource) -> Void) {
         first.fire(self, matched: true, send)
     }
 

@@ -152,8 +152,8 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///   effect that runs synchronously after the reducer, like an ``Effect/immediate(_:)`` one.
     /// - Complexity: O(*n*) in the number of bridges.
     // Inlinable so that the matching loop is specialised for the app's action, and so is the
-    // derivation the effect runs: unspecialised, both looked up generic metadata for every bridge
-    // on every action (benchmark scenario e's 2× budget).
+    // derivation the effect runs: unspecialised, both look up generic metadata for every bridge
+    // on every action (benchmark scenario e).
     @MainActor
     @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {

@@ -55,13 +55,21 @@ public struct Effect<Action> {
         case throttle(EffectThrottle, Effect<Action>)
         /// Synchronous work that derives actions and their sources itself (see ``DerivingEffect``).
         case deriving(any DerivingEffect<Action>)
+        /// An effect of one child of a lift: runs under the child's ``ChildEffectID``, and the
+        /// runtime tracks the child (see ``ChildScope``).
+        case child(any ChildScope, key: EffectID, Effect<Action>)
+        /// After the reducer: cancels the effects of the scope's children that are gone.
+        case endRemovedChildren(any ChildScope)
+        /// The child feature asks to be dismissed (``dismiss``): a child lift turns it into its
+        /// dismissing action.
+        case dismiss
     }
 
     /// The work, boxed; `nil` for ``none``. A single optional reference keeps `.none` free to
-    /// create, copy and destroy even in unspecialised generic code, where the enum itself went
-    /// through value witnesses and a metadata lookup on every action (benchmark scenario f).
-    /// Usually an ``EffectBox``; a ``DerivingEffect`` is its own storage, so that a bridged
-    /// action's effect is one allocation (benchmark scenario e).
+    /// create, copy and destroy even in unspecialised generic code, where the enum itself would
+    /// go through value witnesses and a metadata lookup on every action. Usually an
+    /// ``EffectBox``; a ``DerivingEffect`` is its own storage, so that a bridged action's effect
+    /// is one allocation.
     @usableFromInline
     internal let _box: (any EffectStorage<Action>)?
 
@@ -316,6 +324,12 @@ public struct Effect<Action> {
                     work.derive { action, source in send._sendBridged(transform(action), from: source) }
                 }
             )
+        case .child(let scope, let key, let effect):
+            return Effect<NewAction>(.child(scope, key: key, effect.map(transform)))
+        case .endRemovedChildren(let scope):
+            return Effect<NewAction>(.endRemovedChildren(scope))
+        case .dismiss:
+            return Effect<NewAction>(.dismiss)
         }
     }
 }
@@ -333,7 +347,7 @@ internal final class EffectBox<Action>: EffectStorage {
 
     @MainActor
     @usableFromInline
-    func deriveActions(_ send: (Action, ActionSource) -> Void) -> Bool {
+    func deriveActions(_ send: (Action, consuming ActionSource) -> Void) -> Bool {
         false
     }
 }

@@ -11,11 +11,11 @@ internal protocol EffectStorage<Action>: AnyObject {
     ///
     /// The runtime asks this of the effect a middleware returned before it reads ``operation``:
     /// a deriving effect's operation is built in generic code, which looks up the metadata of
-    /// the operation's enum and the effect's conformance on every action (benchmark scenario
-    /// e). Each type implements it itself, not through a protocol extension, for the same
+    /// the operation's enum and the effect's conformance on every action. Each type implements
+    /// it itself, not through a protocol extension, for the same
     /// reason. (A deriving effect inside another, a merge say, takes the general path.)
     @MainActor
-    func deriveActions(_ send: (Action, ActionSource) -> Void) -> Bool
+    func deriveActions(_ send: (Action, consuming ActionSource) -> Void) -> Bool
 }
 
 /// Synchronous work, run after the reducer, that derives actions from the action that caused it
@@ -34,7 +34,7 @@ extension DerivingEffect {
 
     @MainActor
     @usableFromInline
-    func derive(_ send: (Action, ActionSource) -> Void) {
+    func derive(_ send: (Action, consuming ActionSource) -> Void) {
         _ = deriveActions(send)
     }
 }

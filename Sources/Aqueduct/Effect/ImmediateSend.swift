@@ -53,6 +53,7 @@ public struct ImmediateSend<Action> {
     /// line of info saying so.
     ///
     /// - Parameter action: The action.
+    @inlinable
     public func callAsFunction(_ action: Action) {
         _send(action, nil, .sentByEffect)
     }
@@ -62,6 +63,7 @@ public struct ImmediateSend<Action> {
     /// - Parameters:
     ///   - action: The action.
     ///   - source: The source it carries.
+    @inlinable
     public func callAsFunction(_ action: Action, from source: ActionSource) {
         _send(action, source, .sentByEffect)
     }

@@ -1,12 +1,23 @@
 /// A middleware written for one element of a collection, working for every element of it: what
-/// `lift(action:elements:onDroppedAction:file:line:)` returns (elements addressed by id or by
-/// index). See that method for what it does with each action.
-struct CollectionMiddleware<Base: Middleware, Key: Hashable & Sendable, Payload, GlobalAction, GlobalState>: Middleware
-where Base.InputAction == Base.OutputAction {
+/// `lift(action:elements:onDroppedAction:file:line:)` returns (elements of an array addressed by
+/// id or by index, entries of a ``ChildStack``). See that method for what it does with each
+/// action.
+@usableFromInline
+struct CollectionMiddleware<
+    Base: Middleware,
+    Key: Hashable & Sendable,
+    Payload,
+    GlobalAction,
+    GlobalState,
+    Elements: RandomAccessCollection<Base.State>
+>: Middleware
+where Base.InputAction == Base.OutputAction, Elements.Index == Int {
     /// How an element is addressed, for the report of a missing element.
+    @usableFromInline
     enum Addressing: String, Sendable {
         case id
         case index
+        case stackEntry = "stack entry"
     }
 
     /// The element's middleware.
@@ -20,26 +31,63 @@ where Base.InputAction == Base.OutputAction {
     let elementAction: @Sendable (Payload) -> Base.InputAction
     /// Embeds an element's key and action into a global action.
     let embedOutput: @Sendable (Key, Base.OutputAction) -> GlobalAction
-    let elements: @Sendable (GlobalState) -> [Base.State]
+    let elements: @Sendable (GlobalState) -> Elements
     /// The position of the element with a key in the elements, or `nil` if none has it.
-    let locate: @Sendable ([Base.State], Key) -> Int?
+    let locate: @Sendable (Elements, Key) -> Int?
     let addressing: Addressing
+    /// The global action that removes the element with a key, into which an ``Effect/dismiss``
+    /// of the element's middleware turns; `nil` when elements cannot dismiss themselves (an
+    /// array's: the dismissal is reported and ignored).
+    let dismissal: (@Sendable (Key) -> GlobalAction)?
     let onDroppedAction: @MainActor @Sendable (DroppedElementAction) -> Void
     let liftedAt: String
+    /// Ends the effects of the elements that are gone, after every action.
+    let end: EndRemovedChildren<GlobalAction>
+
+    @usableFromInline
+    init(
+        base: Base,
+        visit: @escaping @Sendable (GlobalAction, (Payload) -> Bool) -> Bool,
+        key: @escaping @Sendable (Payload) -> Key,
+        elementAction: @escaping @Sendable (Payload) -> Base.InputAction,
+        embedOutput: @escaping @Sendable (Key, Base.OutputAction) -> GlobalAction,
+        elements: @escaping @Sendable (GlobalState) -> Elements,
+        locate: @escaping @Sendable (Elements, Key) -> Int?,
+        addressing: Addressing,
+        dismissal: (@Sendable (Key) -> GlobalAction)?,
+        onDroppedAction: @escaping @MainActor @Sendable (DroppedElementAction) -> Void,
+        liftedAt: String,
+        end: EndRemovedChildren<GlobalAction>
+    ) {
+        self.base = base
+        self.visit = visit
+        self.key = key
+        self.elementAction = elementAction
+        self.embedOutput = embedOutput
+        self.elements = elements
+        self.locate = locate
+        self.addressing = addressing
+        self.dismissal = dismissal
+        self.onDroppedAction = onDroppedAction
+        self.liftedAt = liftedAt
+        self.end = end
+    }
 
     /// Passes an element's action to the element's middleware, with a state getter for that
-    /// element, when the element is in the collection; drops and reports it otherwise.
+    /// element, when the element is in the collection; drops and reports it otherwise. After
+    /// every action, the effects of the elements that are gone are cancelled.
     ///
     /// - Parameters:
     ///   - action: The global action about to be reduced.
     ///   - source: Its source, passed on to the element's middleware.
     ///   - state: The global state getter.
-    /// - Returns: The element middleware's effect, its actions embedded and its identifiers
-    ///   scoped to the element; ``Effect/none`` for an action that names no element or a
-    ///   missing one.
+    /// - Returns: The element middleware's effect, its actions embedded, its identifiers
+    ///   scoped to the element and run as the element's; then the end of the removed elements'
+    ///   effects.
     /// - Complexity: O(*n*) in the number of elements to find an id, O(1) for an index, and
     ///   the same for each read of the element's state.
     @MainActor
+    @usableFromInline
     func handle(action: GlobalAction, from source: ActionSource, state: GetState<GlobalState>) -> Effect<GlobalAction> {
         var effect = Effect<GlobalAction>.none
         _ = visit(action) { payload in
@@ -52,7 +100,7 @@ where Base.InputAction == Base.OutputAction {
             )
             return true
         }
-        return effect
+        return end.after(effect)
     }
 
     @MainActor
@@ -86,8 +134,45 @@ where Base.InputAction == Base.OutputAction {
             return lastKnown.value
         }
         let embed = embedOutput
-        return base.handle(action: elementAction, from: source, state: elementState)
-            .map { embed(key, $0) }
-            .scoped(to: key)
+        let effect = base.handle(action: elementAction, from: source, state: elementState)
+        if effect.isNone { return .none }
+        var embedded = effect.map { embed(key, $0) }
+        if let dismissal { embedded = embedded.replacingDismiss(with: .send(dismissal(key))) }
+        return Effect(.child(end.scope, key: EffectID(key), embedded.scoped(to: key)))
+    }
+}
+
+extension EndRemovedChildren {
+    /// The end of the removed elements' effects for elements addressed by id: a tracked element
+    /// is gone when no element has its id.
+    @inlinable
+    static func endRemoved<GlobalState, Element: Identifiable>(
+        elements: @escaping @Sendable (GlobalState) -> [Element]
+    ) -> EndRemovedChildren where Element.ID: Sendable {
+        EndRemovedChildren(
+            KeyedChildScope<GlobalState, Element.ID> { state, tracked in
+                let current = elements(state)
+                // A few tracked elements are looked for; many, against a set of the ids.
+                if tracked.count <= 4 {
+                    return tracked.indices.filter { position in !current.contains { $0.id == tracked[position] } }
+                }
+                let present = Set(current.map(\.id))
+                return tracked.indices.filter { !present.contains(tracked[$0]) }
+            }
+        )
+    }
+
+    /// The end of the removed elements' effects for elements addressed by index: a tracked
+    /// index is gone when it is outside the array.
+    @usableFromInline
+    static func endRemovedIndices<GlobalState, Element>(
+        elements: @escaping @Sendable (GlobalState) -> [Element]
+    ) -> EndRemovedChildren {
+        EndRemovedChildren(
+            KeyedChildScope<GlobalState, Int> { state, tracked in
+                let count = elements(state).count
+                return tracked.indices.filter { tracked[$0] >= count }
+            }
+        )
     }
 }

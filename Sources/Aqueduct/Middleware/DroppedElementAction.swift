@@ -1,6 +1,7 @@
-/// The diagnostic a middleware lifted into a collection reports when an action names an
-/// element that is not in the collection — usually one removed while the action was on its
-/// way (an effect that finished after its row was deleted).
+/// The diagnostic a middleware lifted into child state reports when an action names a child
+/// that is not there — an element missing from a collection, usually one removed while the
+/// action was on its way; an absent presented child; a stack entry already popped — or asks a
+/// stack for what it cannot do (pop an empty stack, pop to an id it does not hold).
 ///
 /// The lifted middleware drops the action — the element's middleware does not see it, and
 /// nothing crashes — and hands this report to the `onDroppedAction` handler given to
@@ -16,14 +17,16 @@
 /// Sent by an effect of todo(id: 42, TodoAction.save)
 /// ```
 ///
-/// An effect that keeps sending for an element that is gone is reported for each action: cancel
-/// an element's effects when the element is removed.
+/// The effects of a child that is removed are cancelled with it, so what they send is not
+/// reported: a report names an action sent for a child that was never there or is gone by the
+/// time it arrives from outside (a view, another feature's effect).
 public struct DroppedElementAction: Sendable, Hashable, CustomStringConvertible {
     /// The action that was dropped, described as logs show it.
     public let action: String
     /// Where that action came from.
     public let source: ActionSource
-    /// The element it names, as `id 42` or `index 3`.
+    /// The child it names, as `id 42`, `index 3`, `presented child`, `stack entry #3` or
+    /// `top of the stack`.
     public let element: String
     /// How many elements the collection had when the action arrived.
     public let elementCount: Int
@@ -32,25 +35,37 @@ public struct DroppedElementAction: Sendable, Hashable, CustomStringConvertible 
 
     /// Creates a report. Only a lifted middleware makes one; to see your handler at work, send
     /// an element action for an id that is not in the collection.
-    internal init(action: String, source: ActionSource, element: String, elementCount: Int, liftedAt: String) {
+    internal init(
+        action: String,
+        source: ActionSource,
+        element: String,
+        elementCount: Int,
+        liftedAt: String,
+        problem: String? = nil
+    ) {
         self.action = action
         self.source = source
         self.element = element
         self.elementCount = elementCount
         self.liftedAt = liftedAt
+        self.problem = problem ?? "a missing element: no element with \(element) among \(elementCount)"
     }
+
+    /// What was wrong, as the first line of ``description`` says it.
+    internal let problem: String
 
     /// The report as text, several lines.
     public var description: String {
         """
-        Aqueduct: dropped an action for a missing element: no element with \(element) among \
-        \(elementCount); the middleware lifted at \(liftedAt) did not see it.
+        Aqueduct: dropped an action for \(problem); the middleware lifted at \(liftedAt) did not \
+        see it.
         Action: \(action)
         Sent from: \(source)
         """
     }
 
     /// Writes the report to standard error: what happens when no handler is given.
+    @usableFromInline
     static func writeToStandardError(_ report: DroppedElementAction) {
         FileOutput.standardError.write(report.description + "\n")
     }

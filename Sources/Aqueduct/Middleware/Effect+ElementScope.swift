@@ -20,8 +20,12 @@ extension Effect {
     /// - Returns: The effect, scoped to the element.
     func scoped(to element: some Hashable & Sendable) -> Effect {
         switch operation {
-        case .none, .send, .immediate, .run, .deriving:
+        case .none, .send, .immediate, .run, .deriving, .endRemovedChildren:
             return self
+        case .child(let scope, let key, let inner):
+            return Effect(.child(scope, key: key, inner.scoped(to: element)))
+        case .dismiss:
+            return .immediate { _ in DismissOutsideChild.report(element: "\(element)") }
         case .merge(let effects):
             return .merge(effects.map { $0.scoped(to: element) })
         case .cancellable(let id, let cancelInFlight, let inner):

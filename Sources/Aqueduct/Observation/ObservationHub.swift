@@ -29,28 +29,30 @@ import Observation
 @MainActor
 @usableFromInline
 internal final class ObservationHub<State>: Observable, ObservationTarget {
-    /// The store's state; the store owns the hub (see ``StateMemory``).
+    /// The store's state (see ``StateMemory``). Held strongly: the memory holds the hub too
+    /// (``RuntimeFields/observation``), and the store breaks that cycle in its deinit.
     private let memory: StateMemory
     private let watchingChanged: @MainActor () -> Void
     /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
     private(set) var isWatching = false
     /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
-    // Unchecked exclusivity, like the next one: read by the store after each action, written
-    // when observers come and go, never during a read (scenario c's budget).
+    // Unchecked exclusivity, like `words` and `stateObservers`: read by the store after each
+    // action, written when observers come and go, never during a read. Paid for by benchmark
+    // scenario c's budget (≤ 2× ten stored closures) and h's (1,000 observed paths).
     @usableFromInline
     @exclusivity(unchecked)
     private(set) var hasPathWatchers = false
     private var watchers: [Watcher] = [] {
         didSet {
             words = watchers.map { watcher in
-                guard let stored = watcher.storedWord else { return WatchedWord(offset: -1, size: 0, last: 0) }
-                return WatchedWord(offset: stored.offset, size: stored.size, last: watcher.lastWord())
+                guard let stored = watcher.storedWord else { return WatchedWord(stored: nil, last: 0) }
+                return WatchedWord(stored: memory.checked(stored), last: watcher.lastWord())
             }
             watchersVersion &+= 1
         }
     }
-    /// Per watcher, in the same order: its ``StoredWord`` and the bytes last seen there, or an
-    /// offset of -1 when its value is always compared generically. Read and written only by
+    /// Per watcher, in the same order: its ``StoredWord`` and the bytes last seen there (none
+    /// when its value is always compared generically). Read and written only by
     /// ``storeDidProcess()`` and the `didSet` of ``watchers``, never during each other.
     @exclusivity(unchecked)
     private var words: [WatchedWord] = []
@@ -276,8 +278,8 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         for index in watchers.indices {
             // The bytes first: no generic code for a value whose bytes did not change. Only while
             // `words` still lines up with `watchers`, which an observer may have changed.
-            if version == watchersVersion, words[index].offset >= 0 {
-                let now = memory.word(at: words[index].offset, size: words[index].size)
+            if version == watchersVersion, let stored = words[index].stored {
+                let now = memory.word(at: stored)
                 if now == words[index].last { continue }
                 words[index].last = now
             }
@@ -307,9 +309,9 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
 /// ``StoredWord``). Not nested in the generic hub: a nested type's metadata would be looked
 /// up on every use.
 internal struct WatchedWord {
-    /// The value's offset in the state, or -1 for a watcher compared generically.
-    let offset: Int
-    let size: Int
+    /// Where the value lies, checked against the state, or `nil` for a watcher compared
+    /// generically.
+    let stored: CheckedWord?
     /// The bytes at `offset` when last compared.
     var last: UInt64
 }

@@ -37,7 +37,7 @@ internal class Watcher {
         self.storedWord = storedWord
     }
 
-    /// The bytes of the value last compared, as ``StateMemory/word(at:size:)`` reads them; only
+    /// The bytes of the value last compared, as ``StateMemory/word(at:)`` reads them; only
     /// called when ``storedWord`` is not `nil`.
     func lastWord() -> UInt64 { 0 }
 

@@ -34,7 +34,7 @@ extension Store: StateObservable {
     @usableFromInline
     internal var _observationHub: ObservationHub<State> {
         if let hub = _observation { return hub }
-        let hub = ObservationHub<State>(memory: _stateMemory) { [weak self] in
+        let hub = ObservationHub<State>(memory: _runtime.memory) { [weak self] in
             self?._updateHasObservers()
         }
         _observation = hub
@@ -47,6 +47,6 @@ extension Store: StateObservable {
 
     /// Sets `hasObservers` from the observation hub: set while it watches anything.
     internal func _updateHasObservers() {
-        _fields.pointee.hasObservers = _observation?.isWatching == true
+        _runtime.memory.fields.hasObservers = _observation?.isWatching == true
     }
 }

@@ -54,7 +54,7 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
         self.path = path
         self.embed = embed
         self.offset = MemoryLayout<RootState>.offset(of: path)
-        self.memory = store._stateMemory
+        self.memory = store._runtime.memory
     }
 
     @usableFromInline

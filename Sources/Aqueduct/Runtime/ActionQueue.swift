@@ -6,10 +6,9 @@
 /// and when the two meet both go back to the start, so the buffer is reused by every cascade and
 /// grows only when a cascade queues more than any before it.
 ///
-/// Why not an array emptied with `removeAll(keepingCapacity:)`: taking an action copied it and
-/// its source (a retain), emptying destroyed them again (a release), and both went through the
-/// run time's generic value witnesses of the element, for every queued action (benchmark
-/// scenario e).
+/// Why not an array emptied with `removeAll(keepingCapacity:)`: taking an action copies it and
+/// its source (a retain), emptying destroys them again (a release), and both go through the
+/// run time's generic value witnesses of the element, for every queued action.
 ///
 /// A value with reference semantics: the buffer is shared by copies. Its one owner, the state
 /// machine, mutates it in place.
@@ -17,8 +16,7 @@
 internal struct ActionQueue<Action> {
     /// One queued action, with a number its owner gives it (``DispatchStateMachine``: where the
     /// lifetime of the effect that sent it is). A number, not a reference: an entry with a
-    /// class reference in it was copied and destroyed through slower value witnesses, a fifth of
-    /// scenario k's time.
+    /// class reference in it is copied and destroyed through slower value witnesses.
     @usableFromInline
     internal struct Entry {
         @usableFromInline var action: Action
@@ -58,10 +56,9 @@ internal struct ActionQueue<Action> {
     ///
     /// - Complexity: O(1), amortised over the growth of the buffer.
     @inlinable
-    internal mutating func append(_ action: Action, from source: ActionSource, slot: Int) {
-        if let buffer, buffer.append(action, source, slot) { return }
-        grow()
-        _ = buffer.unsafelyUnwrapped.append(action, source, slot)
+    internal mutating func append(_ action: consuming Action, from source: consuming ActionSource, slot: Int) {
+        if buffer == nil || buffer.unsafelyUnwrapped.isFull { grow() }
+        buffer.unsafelyUnwrapped.append(action, source, slot)
     }
 
     /// Takes the first queued action out of the queue, or returns `nil` when it is empty.
@@ -123,18 +120,25 @@ internal struct ActionQueue<Action> {
             removeAll()
         }
 
-        /// Appends an entry, or returns `false` when the buffer is full.
-        // The header is reached through its pointer: `header` is a class property, checked for
-        // exclusive access at run time on every use. The entry is made in place, so that the
-        // source is copied once.
+        /// Whether ``append(_:_:_:)`` needs a larger buffer.
         @inlinable
-        internal func append(_ action: Action, _ source: ActionSource, _ slot: Int) -> Bool {
-            withUnsafeMutablePointers { header, entries in
-                guard header.pointee.tail < header.pointee.capacity else { return false }
-                (entries + header.pointee.tail).initialize(to: Entry(action: action, source: source, slot: slot))
-                header.pointee.tail += 1
-                return true
+        internal var isFull: Bool {
+            withUnsafeMutablePointerToHeader { $0.pointee.tail == $0.pointee.capacity }
+        }
+
+        /// Appends an entry; the buffer must not be full. The action and its source are moved
+        /// into the entry, not copied.
+        // The header is reached through its pointer: `header` is a class property, checked for
+        // exclusive access at run time on every use. The entry is initialised outside the
+        // closure, which would capture the action and source by borrowing them (a copy); the
+        // element's address stays valid while `self` does.
+        @inlinable
+        internal func append(_ action: consuming Action, _ source: consuming ActionSource, _ slot: Int) {
+            let element = withUnsafeMutablePointers { header, entries in
+                defer { header.pointee.tail += 1 }
+                return entries + header.pointee.tail
             }
+            element.initialize(to: Entry(action: action, source: source, slot: slot))
         }
 
         /// Takes the first entry out, or returns `nil` when there is none.

@@ -11,8 +11,8 @@
 ///
 /// The state is kept as the batch itself, not as an enum holding it: the batch is empty
 /// exactly when no drain is asked for, and an enum whose payload is taken out and put back on
-/// every send cost a retain and a release of its arrays under the lock — a sixth of benchmark
-/// scenario g's time. ``state`` reads it as the enum. The batches swap places at each take —
+/// every send would cost a retain and a release of its arrays under the lock, where the senders
+/// contend. ``state`` reads it as the enum. The batches swap places at each take —
 /// the one taken for the one the drain has emptied — so that both keep their capacity.
 @usableFromInline
 internal struct InboxStateMachine<Action: Sendable>: Sendable {
@@ -21,8 +21,8 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     ///
     /// The lifetimes are kept beside the entries, each once per run of consecutive actions of
     /// its effect, and an entry holds its lifetime's position (``Entry/slot``): an entry with a
-    /// class reference in it was copied and destroyed through slower value witnesses, which
-    /// cost every action from a dispatcher (benchmark scenario g) a fifth of its time.
+    /// class reference in it is copied and destroyed through slower value witnesses, on every
+    /// action from a dispatcher.
     @usableFromInline
     internal struct Batch: Sendable {
         /// One action waiting.
@@ -52,20 +52,29 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         @inlinable
         internal var isEmpty: Bool { entries.isEmpty }
 
-        /// Appends an action, and its effect's lifetime unless it is the last one's.
+        /// Appends an action with its source stamped with `cause`, and its effect's lifetime
+        /// unless it is the last one's. The source is copied once, into the entry, and stamped
+        /// there.
         @inlinable
-        internal mutating func append(_ action: Action, _ source: ActionSource, lifetime: EffectLifetime?) {
+        internal mutating func append(
+            _ action: consuming Action,
+            _ source: borrowing ActionSource,
+            causedBy cause: ActionCause?,
+            lifetime: EffectLifetime?
+        ) {
             var slot = 0
             if let lifetime {
                 if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
                 slot = lifetimes.count
             }
-            entries.append(Entry(action: action, source: source, slot: slot))
+            var entry = Entry(action: action, source: copy source, slot: slot)
+            entry.source._stampCause(cause)
+            entries.append(entry)
         }
 
         /// The lifetime of the effect that sent `entry`, if one did.
         @inlinable
-        internal func lifetime(of entry: Entry) -> EffectLifetime? {
+        internal func lifetime(of entry: borrowing Entry) -> EffectLifetime? {
             entry.slot == 0 ? nil : lifetimes[entry.slot - 1]
         }
 
@@ -121,17 +130,19 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         case requestDrain
     }
 
-    /// An action was sent, by the effect with `lifetime` or (`nil`) a dispatcher.
+    /// An action was sent, by the effect with `lifetime` or (`nil`) a dispatcher; its source
+    /// is stamped with `cause` as it enters.
     ///
     /// - Complexity: O(1), amortised over the growth of the arrays.
     @inlinable
     internal mutating func enqueue(
         _ action: consuming Action,
-        _ source: consuming ActionSource,
+        _ source: borrowing ActionSource,
+        causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) -> EnqueueAction {
         let wasEmpty = waiting.isEmpty
-        waiting.append(action, source, lifetime: lifetime)
+        waiting.append(action, source, causedBy: cause, lifetime: lifetime)
         return wasEmpty ? .requestDrain : .none
     }
 

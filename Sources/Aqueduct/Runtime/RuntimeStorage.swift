@@ -67,17 +67,23 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
     }
 
     /// Appends an action sent from any isolation — by a dispatcher (`lifetime` `nil`) or by an
-    /// effect's `Send`, unless that effect was cancelled or its work returned.
+    /// effect's `Send`, unless that effect was cancelled or its work returned — with its source
+    /// stamped with `cause`.
     ///
     /// - Complexity: O(1), amortised.
     @inlinable
-    internal func enqueue(_ action: Action, _ source: ActionSource, from lifetime: EffectLifetime?) {
+    internal func enqueue(
+        _ action: Action,
+        _ source: ActionSource,
+        causedBy cause: ActionCause?,
+        from lifetime: EffectLifetime?
+    ) {
         let outcome = state.withLock { state -> EnqueueOutcome in
             if let lifetime {
                 guard lifetime.isOpen else { return lifetime.isCancelled ? .cancelled : .late }
                 lifetime.recordSend(takenBy: state.inbox.nextTake)
             }
-            switch state.inbox.enqueue(action, source, lifetime: lifetime) {
+            switch state.inbox.enqueue(action, source, causedBy: cause, lifetime: lifetime) {
             case .none:
                 return .queued
             case .requestDrain:

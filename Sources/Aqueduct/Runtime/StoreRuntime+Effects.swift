@@ -25,7 +25,7 @@ extension StoreRuntime {
         @inlinable
         internal func actionCause(_ kind: ActionCause.Kind) -> ActionCause? {
             switch self {
-            case .action(_, let source): source.seq.map { ActionCause(seq: $0, kind: kind) }
+            case .action(_, let source): ActionCause(seq: source.seq, kind: kind)
             case .given: nil
             }
         }
@@ -95,7 +95,60 @@ extension StoreRuntime {
             runConcatenation(effects, cause: cause, ids: ids, parent: parent)
         case .throttle(let throttle, let inner):
             runThrottled(inner, throttle, cause: cause, ids: ids, parent: parent)
+        case .child(let scope, let key, let inner):
+            runChild(inner, of: scope, key: key, cause: cause, ids: ids, parent: parent)
+        case .endRemovedChildren(let scope):
+            endRemovedChildren(of: scope)
+        case .dismiss:
+            reportDismissOutsideChild()
         }
+    }
+
+    /// Interprets `.child`: tracks the child and runs its effect under its ``ChildEffectID``.
+    @usableFromInline
+    internal func runChild(
+        _ effect: Effect<Action>,
+        of scope: any ChildScope,
+        key: EffectID,
+        cause: EffectCause,
+        ids: [EffectID],
+        parent: Int?
+    ) {
+        tracker(of: scope)?.started(key)
+        run(
+            effect,
+            cause: cause,
+            ids: ids + [EffectID(ChildEffectID(scope: ObjectIdentifier(scope), key: key))],
+            parent: parent
+        )
+    }
+
+    /// Interprets a `.dismiss` that reached the store: no child lift turned it into an action.
+    @usableFromInline
+    internal func reportDismissOutsideChild() {
+        DismissOutsideChild.report(element: nil)
+    }
+
+    /// This store's tracker of the children of `scope`, made the first time it is asked for;
+    /// `nil` if the scope cannot read this store's state (a lift nested in an element's).
+    @usableFromInline
+    internal func tracker(of scope: any ChildScope) -> (any ChildTracker)? {
+        let id = ObjectIdentifier(scope)
+        if let known = childTrackers[id] { return known }
+        let made = scope.makeTracker(reading: getState)
+        childTrackers[id] = .some(made)
+        return made
+    }
+
+    /// Interprets `.endRemovedChildren`: cancels the effects of the children of `scope` that
+    /// started effects and are no longer in the state, as `.cancel(id:)` cancels an id.
+    @usableFromInline
+    internal func endRemovedChildren(of scope: any ChildScope) {
+        guard let tracker = childTrackers[ObjectIdentifier(scope)] ?? nil else { return }
+        let removed = tracker.takeRemoved()
+        if removed.isEmpty { return }
+        let scopeID = ObjectIdentifier(scope)
+        for key in removed { storage.cancel(id: EffectID(ChildEffectID(scope: scopeID, key: key))) }
     }
 
     /// Registers an effect about to start (see ``EffectRegistryStateMachine``).
@@ -118,9 +171,7 @@ extension StoreRuntime {
         let derived = cause.derivedSource
         let actionCause = cause.actionCause(.sentByEffect)
         let send = Send<Action> { action, given in
-            var source = given ?? derived
-            source._stampCause(actionCause)
-            storage.enqueue(action, source, from: lifetime)
+            storage.enqueue(action, given ?? derived, causedBy: actionCause, from: lifetime)
         }
         let operation: @Sendable () async -> Void = {
             await work(send)
@@ -139,7 +190,7 @@ extension StoreRuntime {
     /// runtime while the work runs, and drops what is sent after (from an escaped
     /// `ImmediateSend`), reporting it unless the effect was cancelled. It derives the source of
     /// the actions sent without one once, when the first is sent — one info node shared by all
-    /// of them rather than one per action (a cascade of sends, benchmark scenario k). The
+    /// of them rather than one per action (a cascade of sends). The
     /// send's closure captures this object alone, which is then its context: no allocation
     /// besides it.
     @MainActor
@@ -153,7 +204,7 @@ extension StoreRuntime {
         @usableFromInline
         let lifetime: EffectLifetime?
         // Unchecked: only `send` and `close` touch these, on the main actor, one at a time; a
-        // run-time exclusivity check on every send cost scenario k a tenth of its time.
+        // run-time exclusivity check would be paid on every send (benchmark scenario k).
         @usableFromInline
         @exclusivity(unchecked)
         var derivedSource: ActionSource?
@@ -162,19 +213,29 @@ extension StoreRuntime {
         @exclusivity(unchecked)
         var isOpen = true
 
+        /// The number of the action that caused the effect, stamped on each action sent as its
+        /// cause; `nil` when the cause is not an action of this runtime. Read from ``cause``
+        /// once, not on every send: the cause is a generic enum, copied and destroyed through
+        /// its value witnesses each time it is read.
+        @usableFromInline
+        let causeSeq: Int?
+
         @usableFromInline
         init(runtime: StoreRuntime, cause: EffectCause, lifetime: EffectLifetime?) {
             self.runtime = runtime
             self.cause = cause
             self.lifetime = lifetime
+            self.causeSeq = cause.actionCause(.sentByEffect)?.seq
         }
 
         @inlinable
         func send(_ action: Action, from given: ActionSource?, kind: ActionCause.Kind) {
             guard isOpen else { return sentLate(action) }
-            let actionCause = cause.actionCause(kind)
+            let actionCause = ActionCause(seq: causeSeq, kind: kind)
             if let given { return runtime.dispatch(action, from: given, causedBy: actionCause, lifetime: lifetime) }
-            if derivedSource == nil { derivedSource = cause.derivedSource }
+            // Not `derivedSource == nil`, which compares through `ActionSource`'s `==` (a copy,
+            // a call and a destroy on every send).
+            if case .none = derivedSource { derivedSource = cause.derivedSource }
             runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause, lifetime: lifetime)
         }
 
@@ -229,7 +290,7 @@ extension StoreRuntime {
         ids: [EffectID],
         of parent: Int
     ) -> [Task<Void, Never>] {
-        let began = fields.pointee.dispatch.beginWork()
+        let began = memory.fields.dispatch.beginWork()
         let first = storage.effectTokenMark
         run(effect, cause: cause, ids: ids, parent: parent)
         let end = storage.effectTokenMark

@@ -7,7 +7,7 @@ extension StoreRuntime {
     /// - Parameter hook: Receives the action and its source; reads the new state through the
     ///   runtime.
     package func observeProcessing(_ hook: @escaping (Action, ActionSource) -> Void) {
-        fields.pointee.didProcess = hook
-        fields.pointee.hasObservers = true
+        memory.fields.didProcess = hook
+        memory.fields.hasObservers = true
     }
 }

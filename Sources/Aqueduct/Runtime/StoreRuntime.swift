@@ -43,8 +43,6 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @usableFromInline
     internal let memory: RuntimeMemory<Action, State>
     @usableFromInline
-    package let fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
-    @usableFromInline
     internal let reducer: Reducer<Action, State>
     @usableFromInline
     internal let handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
@@ -70,6 +68,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// Called for each `.cancel(id:)` effect interpreted, with the id; for `MiddlewareTester`.
     package var onCancel: (@MainActor (AnyHashable) -> Void)?
 
+    /// The tracker of each child scope whose children started effects in this store (see
+    /// ``ChildScope``); `.some(nil)` for a scope that cannot read this store's state.
+    @usableFromInline
+    internal var childTrackers: [ObjectIdentifier: (any ChildTracker)?] = [:]
+
     /// Creates a runtime.
     ///
     /// - Parameters:
@@ -84,7 +87,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///     line on standard error.
     // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
     // app's action type: unspecialised, they looked up generic metadata on every action
-    // (benchmark scenario g: its 5 M actions/s budget fails otherwise).
+    // (benchmark scenario g).
     @inlinable
     package init(
         initialState: State,
@@ -96,24 +99,21 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         let memory = RuntimeMemory<Action, State>(state: initialState)
         let storage = RuntimeStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
-        self.fields = memory.fields
         self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
-        // reabstracted, and each dispatch then went through two thunks (scenario f: +6 ns).
+        // reabstracted, and each dispatch would go through two thunks.
         if let middleware, !middleware.isIdentity {
             self.handle = middleware._handle
         } else {
             self.handle = nil
         }
-        self.getState = GetState { memory.fields.pointee.state }
+        self.getState = GetState { memory.fields.state }
         self.storage = storage
         self.scheduler = scheduler
         // An action from another isolation is from outside: a cause its source carries (one
         // forwarded from an action processed earlier) is cleared.
         self.dispatcher = Dispatcher { action, source in
-            var source = source
-            source._stampCause(nil)
-            storage.enqueue(action, source, from: nil)
+            storage.enqueue(action, source, causedBy: nil, from: nil)
         }
         if let scheduler {
             storage.setDrainRequest(scheduler.attach(self))
@@ -152,8 +152,8 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
 
     /// The current state.
     package var state: State {
-        get { fields.pointee.state }
-        set { fields.pointee.state = newValue }
+        get { memory.fields.state }
+        set { memory.fields.state = newValue }
     }
 
     // MARK: - Processing
@@ -163,37 +163,72 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///
     /// - Complexity: O(1) plus the work of the middleware, reducer and observers.
     @inlinable
-    package func dispatch(_ action: Action, from source: ActionSource) {
+    package func dispatch(_ action: Action, from source: consuming ActionSource) {
         dispatch(action, from: source, causedBy: nil)
     }
 
     /// Dispatches an action that `cause` set off (an effect's, a bridge's), or — with `nil` —
     /// one from outside, or caused by the action being processed if there is one. The source
     /// is stamped with the cause and, when processed, the action's number (see
-    /// ``DispatchStateMachine``).
+    /// ``DispatchStateMachine``); it is moved, never copied, on its way to the queue or the
+    /// middleware.
     @inlinable
     internal func dispatch(
         _ action: Action,
-        from source: ActionSource,
+        from source: consuming ActionSource,
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime? = nil
     ) {
-        switch fields.pointee.dispatch.dispatch(action, from: source, causedBy: cause, lifetime: lifetime) {
-        case .queued:
-            return
+        switch memory.fields.dispatch.dispatch() {
+        case .queue:
+            memory.fields.dispatch.enqueue(action, from: source, causedBy: cause, lifetime: lifetime)
         case .process(let seq):
-            if handle == nil, !fields.pointee.hasObservers {
-                // Nothing reads the source: it is not stamped. Copying it to stamp it, on every
-                // dispatch, took scenario a from 0.5× to 1.5× the class store.
-                reducer._reduce(action, &fields.pointee.state)
+            if readsSources {
+                source._seq = seq
+                source._stampCause(cause)
+                process(action, source)
             } else {
-                var stamped = source
-                stamped._seq = seq
-                stamped._stampCause(cause)
-                process(action, stamped)
+                // Nothing reads the source: it is not stamped.
+                reducer._reduce(action, &memory.fields.state)
             }
-            if !fields.pointee.dispatch.finishIfNothingQueued() { drainQueue() }
+            finishDispatch()
         }
+    }
+
+    /// Dispatches an action taken out of the inbox, whose source was stamped with its cause as
+    /// it entered: borrowed from the batch, copied only if something reads it.
+    @inlinable
+    internal func dispatch(taken entry: InboxStateMachine<Action>.Batch.Entry, lifetime: EffectLifetime?) {
+        switch memory.fields.dispatch.dispatch() {
+        case .queue:
+            memory.fields.dispatch.enqueue(
+                entry.action,
+                from: entry.source,
+                causedBy: entry.source.cause,
+                lifetime: lifetime
+            )
+        case .process(let seq):
+            if readsSources {
+                var source = entry.source
+                source._seq = seq
+                process(entry.action, source)
+            } else {
+                reducer._reduce(entry.action, &memory.fields.state)
+            }
+            finishDispatch()
+        }
+    }
+
+    /// Whether anything reads the sources of processed actions: a middleware or an observer.
+    @inlinable
+    internal var readsSources: Bool {
+        handle != nil || memory.fields.hasObservers
+    }
+
+    /// The dispatched action was processed: drains what it queued, if anything.
+    @inlinable
+    internal func finishDispatch() {
+        if !memory.fields.dispatch.finishIfNothingQueued() { drainQueue() }
     }
 
     /// Processes one action: middleware, reducer, effect, then the `didProcess` hook.
@@ -202,31 +237,31 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         // `handle?(…)`, not `if let handle`: binding the closure copies it, a retain and a
         // release of its context per action, where an optional call borrows it.
         let effect = handle?(action, source, getState)
-        reducer._reduce(action, &fields.pointee.state)
+        reducer._reduce(action, &memory.fields.state)
         if let storage = effect?._box {
             // A bridge's firing derives and queues its actions itself, with their sources:
             // asked first, so that no cause is built for it (see `EffectStorage`).
-            let bridged = source.seq.map { ActionCause(seq: $0, kind: .bridgedFrom) }
+            let bridged = ActionCause(seq: source.seq, kind: .bridgedFrom)
             if !storage.deriveActions({ derived, derivedSource in
                 dispatch(derived, from: derivedSource, causedBy: bridged)
             }) {
                 run(effect.unsafelyUnwrapped, cause: .action(action, source), ids: [])
             }
         }
-        if fields.pointee.hasObservers { notifyObservers(action, source) }
+        if memory.fields.hasObservers { notifyObservers(action, source) }
     }
 
     /// Tells the observers that an action was processed: the store's observation hub (its
     /// path watchers, then the observers of the whole state), or the test driver's recorder.
     // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
-    // from code specialised for the app's state (see `StateObservers`; scenario c's budget).
+    // from code specialised for the app's state (see `StateObservers`; benchmark scenario c).
     @inlinable
     internal func notifyObservers(_ action: Action, _ source: ActionSource) {
-        if let hub = fields.pointee.observation {
+        if let hub = memory.fields.observation {
             if hub.hasPathWatchers { hub.storeDidProcess() }
-            if let observers = hub.stateObservers { observers.deliver(fields.pointee.state) }
+            if let observers = hub.stateObservers { observers.deliver(memory.fields.state) }
         }
-        fields.pointee.didProcess?(action, source)
+        memory.fields.didProcess?(action, source)
     }
 
     /// Processes queued actions until the queue is empty or the cascade limit is reached.
@@ -234,7 +269,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @inlinable
     internal func drainQueue() {
         while true {
-            switch fields.pointee.dispatch.next() {
+            switch memory.fields.dispatch.next() {
             case .process(let action, let source):
                 process(action, source)
             case .finished:
@@ -263,19 +298,19 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// processed before one of them may have cancelled it.
     @inlinable
     package func drainInbox() {
-        precondition(fields.pointee.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
-        var batch = fields.pointee.spareBatch
-        fields.pointee.spareBatch = InboxStateMachine<Action>.Batch()
+        precondition(memory.fields.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
+        var batch = memory.fields.spareBatch
+        memory.fields.spareBatch = InboxStateMachine<Action>.Batch()
         storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
-        for entry in batch.entries {
-            let lifetime = batch.lifetime(of: entry)
+        for index in batch.entries.indices {
+            let lifetime = batch.lifetime(of: batch.entries[index])
             if let lifetime, lifetime.isCancelled { continue }
-            dispatch(entry.action, from: entry.source, causedBy: entry.source.cause, lifetime: lifetime)
+            dispatch(taken: batch.entries[index], lifetime: lifetime)
         }
         batch.removeAll()
-        fields.pointee.spareBatch = batch
+        memory.fields.spareBatch = batch
     }
 
     /// Runs an effect whose cause is not one of this runtime's actions — what a middleware
@@ -286,7 +321,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///   - description: Describes the cause, for ``RuntimeStorage/runningEffects``.
     ///   - derivedSource: The source of actions the effect sends without one of their own.
     package func perform(_ effect: Effect<Action>, causedBy description: String, derivedSource: ActionSource) {
-        let began = fields.pointee.dispatch.beginWork()
+        let began = memory.fields.dispatch.beginWork()
         run(effect, cause: .given(derivedSource: derivedSource, description: description), ids: [])
         if began { drainQueue() }
     }

@@ -38,17 +38,14 @@ public final class Store<Action: Sendable, State> {
     /// drives it and adds observation.
     @usableFromInline
     internal let _runtime: StoreRuntime<Action, State>
-    /// The runtime's main-actor fields, kept here too so that the hot path loads one pointer.
-    @usableFromInline
-    internal let _fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
     /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
     /// While it watches something it sets `hasObservers` and the runtime tells it after each
     /// action. It lives in the runtime's fields (see ``RuntimeFields/observation``); the store
     /// is its only owner.
     @usableFromInline
     internal var _observation: ObservationHub<State>? {
-        get { _fields.pointee.observation }
-        set { _fields.pointee.observation = newValue }
+        get { _runtime.memory.fields.observation }
+        set { _runtime.memory.fields.observation = newValue }
     }
 
     // Isolated so that the store's parts are released on the main actor, whatever thread drops
@@ -65,8 +62,8 @@ public final class Store<Action: Sendable, State> {
     /// The most actions one `dispatch` may set off (itself included) before the store decides
     /// it is in a runaway loop. The default, 100,000, is far above any honest cascade.
     public var cascadeLimit: Int {
-        get { _fields.pointee.dispatch.cascadeLimit }
-        set { _fields.pointee.dispatch.cascadeLimit = newValue }
+        get { _runtime.memory.fields.dispatch.cascadeLimit }
+        set { _runtime.memory.fields.dispatch.cascadeLimit = newValue }
     }
 
     /// Receives the report when a dispatch exceeds ``cascadeLimit``. The default writes the
@@ -77,7 +74,7 @@ public final class Store<Action: Sendable, State> {
     }
 
     /// The current state. Only actions change it.
-    public var state: State { _fields.pointee.state }
+    public var state: State { _runtime.memory.fields.state }
 
     /// Creates a store with a reducer and a middleware.
     ///
@@ -105,8 +102,8 @@ public final class Store<Action: Sendable, State> {
     }
 
     // Inlinable so that the runtime's dispatcher closure and the inbox drain are specialised
-    // for the app's action type: unspecialised, they look up generic metadata on every action.
-    // Must stay specialisable: scenario g's budget (5 M actions/s) fails otherwise.
+    // for the app's action type: unspecialised, they look up generic metadata on every action
+    // (benchmark scenario g's budget holds it).
     @inlinable
     internal convenience init(
         initialState: State,
@@ -148,7 +145,6 @@ public final class Store<Action: Sendable, State> {
     @inlinable
     internal init(runtime: StoreRuntime<Action, State>, middleware: AnyMiddleware<Action, Action, State>?) {
         self._runtime = runtime
-        self._fields = runtime.fields
         self.dispatcher = runtime.dispatcher
         runtime.start(middleware)
     }

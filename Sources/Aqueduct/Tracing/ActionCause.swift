@@ -71,6 +71,18 @@ public struct ActionCause: Hashable, Sendable {
     }
 }
 
+extension ActionCause {
+    /// The cause `kind` from the action numbered `seq`; `nil` when `seq` is (the cause is not
+    /// an action processed by the store).
+    // Not `seq.map { … }`: a closure made in main-actor code and passed to a function that is
+    // not isolated checks the executor when called, on every action.
+    @inlinable
+    internal init?(seq: Int?, kind: Kind) {
+        guard let seq else { return nil }
+        self.init(seq: seq, kind: kind)
+    }
+}
+
 extension ActionCause.Kind {
     /// The kind as the one byte an ``ActionSource`` keeps, 0 meaning no cause.
     @inlinable

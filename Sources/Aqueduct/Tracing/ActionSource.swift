@@ -38,8 +38,8 @@
 public struct ActionSource: Sendable {
     // The stamps — the cause's kind, ``seq`` and the cause's number, 48 bits each — are
     // declared after the two `StaticString`s (17 bytes each) to fill their padding: a stamped
-    // source is as large as an unstamped one was (64 bytes), which the inbox of benchmark
-    // scenario g measures. 48 bits wrap after 2⁴⁸ actions, years at a billion a second.
+    // source is as large as an unstamped one (64 bytes): the inbox moves every source under its
+    // lock. 48 bits wrap after 2⁴⁸ actions, years at a billion a second.
     @usableFromInline
     internal let _fileLiteral: StaticString
     /// The kind of ``cause`` (see ``ActionCause/Kind/_code``), 0 for none.
@@ -61,8 +61,8 @@ public struct ActionSource: Sendable {
     internal var _causeSeqLow: UInt32
     /// Run-time strings and info lines, newest first: a ``SourceNode``, kept as a plain object
     /// reference so that copying a source is copying a few words and one retain (an existential
-    /// of the protocol is copied through an outlined value witness, which made every queued
-    /// action measurably slower: benchmark scenario e). `nil` for a plain call site.
+    /// of the protocol is copied through an outlined value witness, on every queued action).
+    /// `nil` for a plain call site.
     @usableFromInline
     internal let _extras: SourceNodeReference?
 

@@ -39,6 +39,71 @@ import Testing
         #expect(await values.next() == 1)
     }
 
+    /// Values whose bytes say nothing about equality (a `String`, an array, a struct over 8
+    /// bytes): only `==` can tell that an action left them as they were.
+    struct Document: Equatable, Sendable {
+        struct Span: Equatable, Sendable {
+            var start = 0
+            var end = 0
+        }
+        var title = "Untitled"
+        var tags: [String] = []
+        var selection = Span()
+        var revision = 0
+    }
+
+    enum DocumentAction: Sendable {
+        case title(String)
+        case tags([String])
+        case select(Int, Int)
+        case save
+    }
+
+    static func makeDocumentStore() -> Store<DocumentAction, Document> {
+        Store(
+            initialState: Document(),
+            reducer: .reduce { action, document in
+                switch action {
+                case .title(let title): document.title = title
+                case .tags(let tags): document.tags = tags
+                case .select(let start, let end): document.selection = .init(start: start, end: end)
+                case .save: document.revision += 1
+                }
+            }
+        )
+    }
+
+    @Test func valuesOfAStringAnArrayAndALargeStructSkipEqualValues() async {
+        let store = Self.makeDocumentStore()
+        let titles = store.values(of: \.title, .removingDuplicates)
+        let tags = store.values(of: \.tags, .removingDuplicates)
+        let selections = store.values(of: \.selection, .removingDuplicates)
+        var titleValues = titles.makeAsyncIterator()
+        var tagValues = tags.makeAsyncIterator()
+        var selectionValues = selections.makeAsyncIterator()
+        #expect(await titleValues.next() == "Untitled")
+        #expect(await tagValues.next() == [])
+        #expect(await selectionValues.next() == .init())
+        // Equal values, and a change elsewhere in the state.
+        store.dispatch(.title("Untitled"))
+        store.dispatch(.tags([]))
+        store.dispatch(.select(0, 0))
+        store.dispatch(.save)
+        #expect(titles.bufferedCount == 0)
+        #expect(tags.bufferedCount == 0)
+        #expect(selections.bufferedCount == 0)
+        store.dispatch(.title("Draft"))
+        store.dispatch(.tags(["swift"]))
+        store.dispatch(.select(2, 5))
+        #expect(await titleValues.next() == "Draft")
+        #expect(await tagValues.next() == ["swift"])
+        #expect(await selectionValues.next() == .init(start: 2, end: 5))
+        store.dispatch(.tags(["swift"]))
+        store.dispatch(.select(2, 5))
+        #expect(tags.bufferedCount == 0)
+        #expect(selections.bufferedCount == 0)
+    }
+
     @Test func valuesKeepingDuplicatesArriveAfterEveryActionEvenWhenEqual() async {
         let store = makeFeatureStore()
         let stream = store.values(of: \.count, .keepingDuplicates)

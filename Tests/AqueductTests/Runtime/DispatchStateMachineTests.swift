@@ -11,7 +11,7 @@ import Testing
     @Test func anIdleMachineProcessesAndABusyOneQueues() {
         var machine = Machine()
         guard case .process = machine.dispatch(1, from: Self.source) else { Issue.record("not processed"); return }
-        guard case .queued = machine.dispatch(2, from: Self.source) else { Issue.record("not queued"); return }
+        guard case .queue = machine.dispatch(2, from: Self.source) else { Issue.record("not queued"); return }
         let finished = machine.finishIfNothingQueued()
         #expect(!finished)
         guard case .process(2, _) = machine.next() else { Issue.record("queued action lost"); return }
@@ -65,7 +65,7 @@ import Testing
         let beganAgain = machine.beginWork()
         #expect(began)
         #expect(!beganAgain)
-        guard case .queued = machine.dispatch(1, from: Self.source) else { Issue.record("not queued"); return }
+        guard case .queue = machine.dispatch(1, from: Self.source) else { Issue.record("not queued"); return }
     }
 }
 
@@ -87,9 +87,17 @@ extension DispatchStateMachineTests {
 }
 
 extension DispatchStateMachine {
-    /// Dispatches an action from outside, as the tests above do.
-    fileprivate mutating func dispatch(_ action: Action, from source: ActionSource) -> DispatchAction {
-        dispatch(action, from: source, causedBy: nil)
+    /// Dispatches an action as the runtime does: processed now when the machine is idle,
+    /// otherwise queued with ``enqueue(_:from:causedBy:lifetime:)``.
+    fileprivate mutating func dispatch(
+        _ action: Action,
+        from source: ActionSource,
+        causedBy cause: ActionCause? = nil,
+        lifetime: EffectLifetime? = nil
+    ) -> DispatchAction {
+        let next = dispatch()
+        if case .queue = next { enqueue(action, from: source, causedBy: cause, lifetime: lifetime) }
+        return next
     }
 }
 

@@ -11,11 +11,11 @@ import Testing
     @Test func theFirstActionIntoAnEmptyInboxAsksForOneDrainForItsWholeBatch() {
         var machine = Machine()
         #expect(machine.state == .empty)
-        guard case .requestDrain = machine.enqueue(1, Self.source, lifetime: nil) else {
+        guard case .requestDrain = machine.enqueue(1, Self.source, causedBy: nil, lifetime: nil) else {
             Issue.record("no drain asked")
             return
         }
-        guard case .none = machine.enqueue(2, Self.source, lifetime: nil) else {
+        guard case .none = machine.enqueue(2, Self.source, causedBy: nil, lifetime: nil) else {
             Issue.record("a second drain asked")
             return
         }
@@ -24,7 +24,7 @@ import Testing
         machine.take(exchanging: &batch)
         #expect(batch.entries.map(\.action) == [1, 2])
         #expect(machine.state == .empty)
-        guard case .requestDrain = machine.enqueue(3, Self.source, lifetime: nil) else {
+        guard case .requestDrain = machine.enqueue(3, Self.source, causedBy: nil, lifetime: nil) else {
             Issue.record("no drain asked after a take")
             return
         }
@@ -34,7 +34,7 @@ import Testing
         var machine = Machine()
         #expect(machine.takes == 0)
         #expect(machine.nextTake == 1)
-        _ = machine.enqueue(1, Self.source, lifetime: nil)
+        _ = machine.enqueue(1, Self.source, causedBy: nil, lifetime: nil)
         var batch = Machine.Batch()
         machine.take(exchanging: &batch)
         #expect(machine.takes == 1)
@@ -50,11 +50,11 @@ import Testing
         var machine = Machine()
         let first = EffectLifetime(token: 0, describe: { "first" })
         let second = EffectLifetime(token: 1, describe: { "second" })
-        _ = machine.enqueue(1, Self.source, lifetime: first)
-        _ = machine.enqueue(2, Self.source, lifetime: first)
-        _ = machine.enqueue(3, Self.source, lifetime: nil)
-        _ = machine.enqueue(4, Self.source, lifetime: second)
-        _ = machine.enqueue(5, Self.source, lifetime: first)
+        _ = machine.enqueue(1, Self.source, causedBy: nil, lifetime: first)
+        _ = machine.enqueue(2, Self.source, causedBy: nil, lifetime: first)
+        _ = machine.enqueue(3, Self.source, causedBy: nil, lifetime: nil)
+        _ = machine.enqueue(4, Self.source, causedBy: nil, lifetime: second)
+        _ = machine.enqueue(5, Self.source, causedBy: nil, lifetime: first)
         var batch = Machine.Batch()
         machine.take(exchanging: &batch)
         #expect(batch.entries.map { batch.lifetime(of: $0)?.token } == [0, 0, nil, 1, 0])
@@ -63,19 +63,31 @@ import Testing
         #expect(batch.isEmpty && batch.lifetimes.isEmpty)
     }
 
+    @Test func eachActionIsStampedWithItsCauseAsItEntersReplacingTheOneItsSourceCarried() {
+        var machine = Machine()
+        var forwarded = Self.source
+        forwarded._stampCause(ActionCause(seq: 7, kind: .dispatchedDuring))
+        _ = machine.enqueue(1, forwarded, causedBy: nil, lifetime: nil)
+        _ = machine.enqueue(2, forwarded, causedBy: ActionCause(seq: 3, kind: .sentByEffect), lifetime: nil)
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(batch.entries.map(\.source.cause) == [nil, ActionCause(seq: 3, kind: .sentByEffect)])
+        #expect(forwarded.cause == ActionCause(seq: 7, kind: .dispatchedDuring))  // the sender's copy
+    }
+
     @Test func theBatchesSwapSoThatBothKeepTheirCapacity() {
         var machine = Machine()
-        for value in 0..<100 { _ = machine.enqueue(value, Self.source, lifetime: nil) }
+        for value in 0..<100 { _ = machine.enqueue(value, Self.source, causedBy: nil, lifetime: nil) }
         var batch = Machine.Batch()
         machine.take(exchanging: &batch)
         let capacity = batch.entries.capacity
         batch.removeAll()
-        _ = machine.enqueue(100, Self.source, lifetime: nil)
+        _ = machine.enqueue(100, Self.source, causedBy: nil, lifetime: nil)
         machine.take(exchanging: &batch)
         // The batch handed back with the second take is the one the inbox kept: the first
         // batch's array went back to the inbox, with its capacity, for the next one.
         batch.removeAll()
-        _ = machine.enqueue(101, Self.source, lifetime: nil)
+        _ = machine.enqueue(101, Self.source, causedBy: nil, lifetime: nil)
         var third = Machine.Batch()
         machine.take(exchanging: &third)
         #expect(third.entries.capacity >= capacity)

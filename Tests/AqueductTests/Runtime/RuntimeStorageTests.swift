@@ -18,13 +18,13 @@ import Testing
         let storage = Self.makeStorage()
         let requested = EventLog()
         storage.setDrainRequest { requested.record("drain") }
-        storage.enqueue(1, Self.source, from: nil)
-        storage.enqueue(2, Self.source, from: nil)
+        storage.enqueue(1, Self.source, causedBy: nil, from: nil)
+        storage.enqueue(2, Self.source, causedBy: nil, from: nil)
         #expect(requested.all == ["drain"])
         var batch = Batch()
         storage.takeInbox(exchanging: &batch)
         #expect(batch.entries.map(\.action) == [1, 2])
-        storage.enqueue(3, Self.source, from: nil)
+        storage.enqueue(3, Self.source, causedBy: nil, from: nil)
         #expect(requested.all == ["drain", "drain"])
     }
 
@@ -34,12 +34,12 @@ import Testing
         storage.setDrainRequest {}
         let cancelled = storage.register(ids: [EffectID("a")], parent: nil, describe: { "cancelled one" })
         let returned = storage.register(ids: [], parent: nil, describe: { "returned one" })
-        storage.enqueue(1, Self.source, from: cancelled)
-        storage.enqueue(2, Self.source, from: returned)
+        storage.enqueue(1, Self.source, causedBy: nil, from: cancelled)
+        storage.enqueue(2, Self.source, causedBy: nil, from: returned)
         storage.cancel(id: EffectID("a"))
         storage.effectReturned(returned)
-        storage.enqueue(3, Self.source, from: cancelled)  // dropped, silently
-        storage.enqueue(4, Self.source, from: returned)  // dropped, and reported
+        storage.enqueue(3, Self.source, causedBy: nil, from: cancelled)  // dropped, silently
+        storage.enqueue(4, Self.source, causedBy: nil, from: returned)  // dropped, and reported
         var batch = Batch()
         storage.takeInbox(exchanging: &batch)
         // 1 was sent before the cancellation: it is in the batch, but its lifetime says
@@ -53,7 +53,7 @@ import Testing
         let storage = Self.makeStorage()
         storage.setDrainRequest {}
         let search = storage.register(ids: [EffectID("search")], parent: nil, describe: { "search" })
-        storage.enqueue(1, Self.source, from: search)
+        storage.enqueue(1, Self.source, causedBy: nil, from: search)
         storage.effectReturned(search)
         #expect(storage.runningEffects.isEmpty)  // not running…
         storage.cancel(id: EffectID("search"))
