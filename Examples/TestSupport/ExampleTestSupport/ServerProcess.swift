@@ -42,11 +42,15 @@ package final class ServerProcess {
 
     /// Starts `python3 script arguments…` and waits (at most `timeout`) for its first stdout line.
     ///
+    /// The wait ends on the line or the process's exit; `timeout` is only a failure bound for a
+    /// server that hangs, long enough for a start on a saturated machine (several backends
+    /// migrating one PostgreSQL database under ThreadSanitizer's load).
+    ///
     /// - Throws: ``StartupError`` when it exits first or prints nothing in time.
     package static func start(
         script: URL,
         arguments: [String],
-        timeout: Duration = .seconds(15)
+        timeout: Duration = .seconds(60)
     ) async throws -> ServerProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -16,6 +16,10 @@ import Darwin
         let terminatingSignal: Int32
         let name: String
         let closingLines: [String]
+        /// Whether the probe acknowledges each event. When it does, the adapter stops the
+        /// process only after the probe has printed the events; when it does not, the adapter's
+        /// timeout may stop it first, and the probe prints them once it continues.
+        var acknowledges = true
 
         var testDescription: String { name }
     }
@@ -33,7 +37,8 @@ import Darwin
             arguments: ["--no-acknowledge", "--timeout-ms", "100"],
             terminatingSignal: SIGTERM,
             name: "never acknowledged: the timeouts still suspend and exit",
-            closingLines: []
+            closingLines: [],
+            acknowledges: false
         ),
     ]
 
@@ -45,8 +50,10 @@ import Darwin
 
         probe.send(SIGTSTP)
         try await probe.waitUntilStopped()
-        try await probe.waitForLines(4)
-        #expect(probe.lines == ["ready", "didBecomeActive", "willBecomeInactive", "didEnterBackground"])
+        if scenario.acknowledges {
+            try await probe.waitForLines(4)
+            #expect(probe.lines == ["ready", "didBecomeActive", "willBecomeInactive", "didEnterBackground"])
+        }
 
         // Only now: a SIGCONT sent while SIGTSTP is still pending would discard it.
         probe.send(SIGCONT)
