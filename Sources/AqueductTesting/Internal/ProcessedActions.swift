@@ -25,73 +25,33 @@ final class ProcessedActions<Action: Sendable, State> {
     /// actions of its entries readable from any isolation (``pending``) in step, one element per
     /// change.
     struct Entries: RandomAccessCollection {
-        /// The elements; those before `head` are taken.
-        private var storage: [Entry] = []
-        private var head = 0
-        fileprivate let pending: LockedValue<PendingActions>
+        private var queue = FrontTakingQueue<Entry>()
+        fileprivate let pending: LockedValue<FrontTakingQueue<DispatchedAction<Action>>>
 
-        fileprivate init(pending: LockedValue<PendingActions>) {
+        fileprivate init(pending: LockedValue<FrontTakingQueue<DispatchedAction<Action>>>) {
             self.pending = pending
         }
 
         var startIndex: Int { 0 }
-        var endIndex: Int { storage.count - head }
-        subscript(position: Int) -> Entry { storage[head + position] }
+        var endIndex: Int { queue.count }
+        subscript(position: Int) -> Entry { queue[position] }
 
         mutating func append(_ entry: Entry) {
-            storage.append(entry)
+            queue.append(entry)
             pending.withLock { $0.append(entry.dispatched) }
         }
 
         /// Takes the oldest entry. Requires a non-empty queue.
         @discardableResult
         mutating func removeFirst() -> Entry {
-            precondition(head < storage.count, "removeFirst() on no processed action")
-            let entry = storage[head]
-            head += 1
-            // Drop the taken ones once they are half the storage: amortised O(1) a take.
-            if head == storage.count {
-                storage.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 1_024, head * 2 >= storage.count {
-                storage.removeFirst(head)
-                head = 0
-            }
-            pending.withLock { $0.removeFirst() }
+            let entry = queue.removeFirst()
+            pending.withLock { _ = $0.removeFirst() }
             return entry
         }
 
         mutating func removeAll() {
-            storage.removeAll()
-            head = 0
+            queue.removeAll()
             pending.withLock { $0.removeAll() }
-        }
-    }
-
-    /// The actions of ``entries``, oldest first, as a queue of the same shape.
-    struct PendingActions: Sendable {
-        private var actions: [DispatchedAction<Action>] = []
-        private var head = 0
-
-        /// The actions, oldest first.
-        var all: [DispatchedAction<Action>] { Array(actions[head...]) }
-
-        mutating func append(_ action: DispatchedAction<Action>) { actions.append(action) }
-
-        mutating func removeFirst() {
-            head += 1
-            if head == actions.count {
-                actions.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 1_024, head * 2 >= actions.count {
-                actions.removeFirst(head)
-                head = 0
-            }
-        }
-
-        mutating func removeAll() {
-            actions.removeAll()
-            head = 0
         }
     }
 
@@ -101,7 +61,7 @@ final class ProcessedActions<Action: Sendable, State> {
     private var last: State
 
     /// The actions of ``entries``, kept in step with them for ``unreceived``.
-    private nonisolated let pending: LockedValue<PendingActions>
+    private nonisolated let pending: LockedValue<FrontTakingQueue<DispatchedAction<Action>>>
 
     /// The actions of ``entries``, oldest first, readable from any isolation — by a test
     /// store's `deinit`.
@@ -109,7 +69,7 @@ final class ProcessedActions<Action: Sendable, State> {
 
     init(initialState: State) {
         self.last = initialState
-        let pending = LockedValue(PendingActions())
+        let pending = LockedValue(FrontTakingQueue<DispatchedAction<Action>>())
         self.pending = pending
         self.entries = Entries(pending: pending)
     }
