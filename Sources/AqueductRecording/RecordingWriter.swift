@@ -141,6 +141,9 @@ public final class RecordingWriter: Sendable {
         var output: FileOutput?
         var size: Int
         var failure: RecorderError?
+        /// Records a flush gave up on, not written yet because more of them follow in a later
+        /// drain: one gap line for them all, however the drains split them.
+        var abandoned: Gap?
     }
 
     /// What a recorder may hand over for the action it is about to see processed.
@@ -339,7 +342,6 @@ public final class RecordingWriter: Sendable {
         defer { publish() }
         file.withLock { state in
             var batch = ""
-            var abandoned: Gap?
             for entry in entries {
                 let line: String
                 switch entry {
@@ -355,20 +357,21 @@ public final class RecordingWriter: Sendable {
                     if number < abandonedBelow.load(ordering: .relaxed) {
                         // The flush ran out of time: the rest is not built, only counted.
                         dropped.add(1, ordering: .relaxed)
-                        if abandoned == nil {
-                            abandoned = Gap(
+                        if state.abandoned == nil {
+                            state.abandoned = Gap(
                                 count: 0,
                                 firstSeq: seq,
                                 lastSeq: seq,
                                 reason: "flush(timeout:) ran out of time"
                             )
                         }
-                        abandoned?.add(seq: seq)
-                        // Written now: the flush that gave up waits for this line, not for the rest.
-                        if number + 1 >= abandonedBelow.load(ordering: .relaxed), let gap = abandoned {
+                        state.abandoned?.add(seq: seq)
+                        // Written with the last of them: the flush that gave up waits for this
+                        // line, not for the rest.
+                        if number + 1 >= abandonedBelow.load(ordering: .relaxed), let gap = state.abandoned {
+                            state.abandoned = nil
                             _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
                             _ = write(&batch, to: &state)
-                            abandoned = nil
                         }
                         continue
                     }
@@ -387,14 +390,15 @@ public final class RecordingWriter: Sendable {
                     }
                 }
                 // The abandoned records came before this line.
-                if let gap = abandoned {
+                if let gap = state.abandoned {
+                    state.abandoned = nil
                     _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
-                    abandoned = nil
                 }
                 // Once recording stopped, the rest is only counted off the backlog.
                 _ = append(line + "\n", to: &batch, state: &state)
             }
-            if let abandoned { _ = append(gapLine(abandoned) + "\n", to: &batch, state: &state) }
+            // A gap still in `state.abandoned` waits for the rest of its records, handed over
+            // before the flush gave up and so on their way in a later drain.
             _ = write(&batch, to: &state)
         }
     }

@@ -271,9 +271,17 @@ struct RecordingWriterTests {
     /// Blocks the writer's queue while it builds the record of `hold`: its encoding waits for
     /// the gate. Everything else the test does meanwhile happens while the writer is behind.
     final class Gate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        func wait() { semaphore.wait() }
-        func open() { semaphore.signal() }
+        private let opened = DispatchSemaphore(value: 0)
+        private let reached = DispatchSemaphore(value: 0)
+        /// On the writer's queue: says it got here, then blocks until ``open()``.
+        func wait() {
+            reached.signal()
+            opened.wait()
+        }
+        /// Blocks until the writer's queue is held at this gate: what is handed over from now
+        /// on waits for a later drain.
+        func waitUntilReached() { reached.wait() }
+        func open() { opened.signal() }
     }
 
     enum Gated: Encodable, Sendable {
@@ -307,6 +315,7 @@ struct RecordingWriterTests {
             )
             let gate = Gate()
             store.dispatch(.hold(gate))  // #0 holds its states; the writer blocks building it
+            gate.waitUntilReached()
             for _ in 0..<10 { store.dispatch(.tick) }  // #1 and #2 without states, #3…#10 dropped
             #expect(writer.backlog == 3)
             #expect(writer.droppedCount == 8)
@@ -340,6 +349,7 @@ struct RecordingWriterTests {
             )
             let gate = Gate()
             store.dispatch(.hold(gate))
+            gate.waitUntilReached()
             store.dispatch(.tick)
             store.dispatch(.tick)
             // The writer is stuck on #0: the flush gives up instead of waiting for it.
@@ -356,6 +366,39 @@ struct RecordingWriterTests {
                 session.gaps.map { [$0.droppedCount, $0.firstSeq, $0.lastSeq, $0.position] } == [[2, 1, 2, 1]]
             )
             #expect(session.gaps.first?.reason == "flush(timeout:) ran out of time")
+        }
+    }
+
+    /// The records a flush gave up on can reach the writer in two drains (the second handed over
+    /// while the first drain was building a record): still one gap line.
+    @Test func recordsAFlushGaveUpOnAreOneGapWhenTheyArriveInTwoDrains() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/split.jsonl"
+            let writer = try RecordingWriter(path: path)
+            let store = Store(
+                initialState: 0,
+                reducer: Gated.reducer,
+                middleware: RecorderMiddleware<Gated, Int>(writer: writer)
+            )
+            let first = Gate()
+            let second = Gate()
+            store.dispatch(.hold(first))  // #0: the first drain blocks on it
+            first.waitUntilReached()
+            store.dispatch(.hold(second))  // #1 and #2: the second drain
+            store.dispatch(.tick)
+            first.open()
+            second.waitUntilReached()  // the second drain builds #1 and holds #2
+            store.dispatch(.tick)  // #3: the third drain
+            #expect(!writer.flush(timeout: .milliseconds(50)))  // gives up on #2 and #3
+            second.open()
+            _ = writer.flushAll()
+            #expect(writer.droppedCount == 2)
+
+            let session = try #require(try ActionRecording(contentsOf: path).sessions.first)
+            #expect(session.records.map(\.seq) == [0, 1])
+            #expect(
+                session.gaps.map { [$0.droppedCount, $0.firstSeq, $0.lastSeq, $0.position] } == [[2, 2, 3, 2]]
+            )
         }
     }
 
