@@ -13,11 +13,17 @@ import Dispatch
 /// executor). Unstructured tasks it starts with `Task {}` do not, nor jobs of actors with an
 /// executor of their own, nor the main actor's.
 final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
-    private let queue = DispatchQueue(label: "AqueductTesting.TestScheduler")
+    private let queue: DispatchQueue
     private let state = LockedValue(TestSchedulerStateMachine())
     /// How long a job may run, or the queue make no progress, before a step that waits for it
     /// gives up and says so; `nil` waits as long as it takes. A test store sets its timeout.
     private let bound = LockedValue<Duration?>(nil)
+
+    /// - Parameter target: The queue the scheduler's own queue runs its jobs on; the default
+    ///   global queue when `nil`. A test of the scheduler suspends it to hold jobs back.
+    init(target: DispatchQueue? = nil) {
+        queue = DispatchQueue(label: "AqueductTesting.TestScheduler", target: target)
+    }
 
     /// The scheduler whose task is running, if any: a `TestClock` records it with each
     /// sleeper, and settles it after waking the sleeper.
@@ -43,6 +49,7 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
 
     private func run(_ job: UnownedJob) {
         queue.async { [self] in
+            state.withLock { $0.jobStarted(at: .now) }
             job.runSynchronously(on: asUnownedTaskExecutor())
             Self.resume(state.withLock { $0.jobReturned() })
         }
@@ -93,9 +100,11 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
     /// sees no new event has the scheduler settled. Main-actor work that itself waits for later
     /// main-actor work (a main-actor task it starts, a yield there) is not seen.
     ///
-    /// - Parameter bound: How long a job may run with no event before this gives up; `nil`
-    ///   waits as long as it takes.
-    /// - Returns: Whether it settled (else a job made no progress within `bound`), and the
+    /// - Parameter bound: How long one job may run before this gives up; `nil` waits as long as
+    ///   it takes. Time a job spends waiting for a thread does not count: on a busy machine the
+    ///   queue's jobs wait their turn, and that is not the stall this bound is for (a job that
+    ///   blocks its thread).
+    /// - Returns: Whether it settled (else a job ran for `bound` without returning), and the
     ///   generation it decided on, to wait for the next event from.
     @MainActor
     func settle(noProgressFor bound: Duration?) async -> (settled: Bool, generation: UInt64) {
@@ -110,10 +119,12 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
             }
             if hasDrains { continue }
             if runningJobs > 0 {
-                guard await waitForEvent(since: generation, until: bound.map { .now + $0 }) else {
-                    return (false, generation)
+                if await waitForEvent(since: generation, until: bound.map(stallDeadline)) { continue }
+                // No event by the deadline: a stall only if one job has run that long.
+                guard let bound, let since = state.withLock({ $0.executingSince }), since + bound <= .now else {
+                    continue
                 }
-                continue
+                return (false, generation)
             }
             await mainActorTurn()
             if state.withLock({ $0.generation }) == generation { return (true, generation) }
@@ -146,6 +157,12 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
             if nothingCanArrive() { return .nothingRunning }
             guard await waitForEvent(since: generation, until: deadline) else { return .timedOut }
         }
+    }
+
+    /// When the job running now will have run for `bound` — or, while the jobs handed over wait
+    /// for a thread (a busy machine), `bound` from now, to look again then.
+    private func stallDeadline(_ bound: Duration) -> ContinuousClock.Instant {
+        (state.withLock { $0.executingSince } ?? .now) + bound
     }
 
     /// How a wait ended.

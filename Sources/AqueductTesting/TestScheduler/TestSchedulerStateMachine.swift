@@ -39,6 +39,9 @@ struct TestSchedulerStateMachine: Sendable {
     private(set) var mode = Mode.paused(parked: [])
     /// Jobs handed to the scheduler's queue that have not returned.
     private(set) var runningJobs = 0
+    /// When the job the queue is running began, if it is running one: jobs run one at a time,
+    /// and one handed over may still wait for a thread, which is a busy machine, not a stall.
+    private(set) var executingSince: ContinuousClock.Instant?
     private(set) var drainRequests: [DrainRequest] = []
     private(set) var generation: UInt64 = 0
     private var waiters: [Waiter] = []
@@ -78,10 +81,18 @@ struct TestSchedulerStateMachine: Sendable {
         }
     }
 
+    /// The queue began to run a job handed to it.
+    mutating func jobStarted(at instant: ContinuousClock.Instant) {
+        precondition(runningJobs > 0, "TestSchedulerStateMachine: a job started that was not handed over")
+        precondition(executingSince == nil, "TestSchedulerStateMachine: a job started while another ran")
+        executingSince = instant
+    }
+
     /// A job handed to the queue returned.
     mutating func jobReturned() -> [Waiter] {
         precondition(runningJobs > 0, "TestSchedulerStateMachine: a job returned that was not running")
         runningJobs -= 1
+        executingSince = nil
         return advance()
     }
 

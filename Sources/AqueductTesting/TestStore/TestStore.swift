@@ -64,8 +64,9 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 
     /// The failure bound, in wall time, of `receive`, ``finish(timeout:fileID:filePath:line:column:)``
     /// and ``TestStoreTask/finish(timeout:fileID:filePath:line:column:)``: how long they wait for
-    /// suspended effects to deliver an action or end, and how long any step lets an effect job
-    /// run without progress. One second by default.
+    /// suspended effects to deliver an action or end, and how long any step lets one effect job
+    /// run without returning or suspending (time the job waits for a thread on a busy machine
+    /// does not count). One second by default.
     ///
     /// It never decides when the effects have settled: a correct test passes however busy the
     /// machine is. Effects that wait on a ``TestClock`` wait until the test advances the clock;
@@ -468,7 +469,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     // MARK: - Private
 
     /// Waits until every effect has run as far as it can and what they sent is processed;
-    /// fails the test if an effect job makes no progress for ``timeout``.
+    /// fails the test if one effect job runs for ``timeout`` without returning or suspending.
     private func settle(at site: CallSite) async {
         let settled = await scheduler.core.settle(noProgressFor: timeout).settled
         reportLateSends(at: site)
@@ -486,8 +487,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
 
     private func reportStall(at site: CallSite) {
         FailureReporter.record(
-            "An effect made no progress for \(timeout): a job on the test store's executor has neither "
-                + "returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
+            "An effect made no progress for \(timeout): a job on the test store's executor ran that long and "
+                + "neither returned nor suspended (a blocking call in an effect or a client double?). Effects running, "
                 + "started by:\n" + BulletList.render(runtime.storage.runningEffects),
             at: site
         )
