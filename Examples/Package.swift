@@ -203,6 +203,11 @@ let package = Package(
             ],
             path: "TestSupport/ExampleTestSupport"
         ),
+        .testTarget(
+            name: "ExampleTestSupportTests",
+            dependencies: ["ExampleTestSupport"],
+            path: "TestSupport/Tests/ExampleTestSupportTests"
+        ),
         .systemLibrary(name: "CPseudoTerminal", path: "TestSupport/CPseudoTerminal"),
     ],
     swiftLanguageModes: [.v6]

@@ -166,9 +166,9 @@ package final class ChildProcess {
     }
 
     deinit {
-        if process.isRunning {
+        if !ChildExit.hasExited(process) {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            Wait.blocking(timeout: .seconds(10)) { ChildExit.hasExited(process) }
         }
         try? FileManager.default.removeItem(at: outputURL)
         if let errorURL { try? FileManager.default.removeItem(at: errorURL) }
@@ -186,8 +186,8 @@ package final class ChildProcess {
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        Wait.blocking(timeout: .seconds(30)) { ChildExit.hasExited(probe) }
+        return ChildExit.status(of: probe)?.status == 0
     }()
 
     /// A path as the child sees it, for reading from this process: through `/proc/<pid>/root`,
@@ -354,14 +354,15 @@ package final class ChildProcess {
         timeout: Duration = .seconds(30)
     ) async throws -> (status: Int32, reason: Process.TerminationReason) {
         do {
-            try await waitUntil("the child to exit; stdout:\n\(output)", timeout: timeout) { !$0.process.isRunning }
+            try await waitUntil("the child to exit; stdout:\n\(output)", timeout: timeout) {
+                ChildExit.hasExited($0.process)
+            }
         } catch {
             kill(pid, SIGKILL)
-            process.waitUntilExit()
+            Wait.blocking(timeout: .seconds(10)) { ChildExit.hasExited(process) }
             throw error
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason)
+        return try #require(ChildExit.status(of: process))
     }
 
     /// The actions a `LoggerMiddleware` printed in `text`, in order: what follows each `┌─▶ `.

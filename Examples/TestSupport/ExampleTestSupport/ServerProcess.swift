@@ -72,16 +72,22 @@ package final class ServerProcess {
                 firstLine.feed(data)
             }
         }
-        process.terminationHandler = { process in
-            firstLine.finish(.failure(StartupError(description: "it exited", status: process.terminationStatus)))
-        }
         try process.run()
         try errorHandle.close()
-        let deadline = Task {
-            try await Task.sleep(for: timeout)
-            firstLine.finish(.failure(StartupError(description: "it printed nothing within \(timeout)")))
+        // Ends the wait when the server exits first (asked of the kernel: ``ChildExit``), or at
+        // the deadline.
+        let watcher = Task {
+            do {
+                try await Wait.until("the server's first line", timeout: timeout) { ChildExit.hasExited(process) }
+                let status = ChildExit.status(of: process)?.status
+                firstLine.finish(.failure(StartupError(description: "it exited", status: status)))
+            } catch is Wait.Timeout {
+                firstLine.finish(.failure(StartupError(description: "it printed nothing within \(timeout)")))
+            } catch {
+                // Cancelled: the line came.
+            }
         }
-        defer { deadline.cancel() }
+        defer { watcher.cancel() }
         do {
             let line = try await firstLine.value()
             output.fileHandleForReading.readabilityHandler = nil
@@ -96,23 +102,18 @@ package final class ServerProcess {
         }
     }
 
-    /// Sends SIGTERM and waits for the exit; a server still running 5 s later gets SIGKILL.
+    /// Sends SIGTERM and waits for the exit; a server still running 5 s later gets SIGKILL, and
+    /// is waited for 10 s more at most.
     package func stop() {
         Self.stop(process)
     }
 
     fileprivate static func stop(_ process: Process) {
-        guard process.isRunning else { return }
+        guard !ChildExit.hasExited(process) else { return }
         process.terminate()
-        let pid = process.processIdentifier
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            process.waitUntilExit()
-            exited.signal()
-        }
-        if exited.wait(timeout: .now() + 5) == .timedOut {
-            kill(pid, SIGKILL)
-            exited.wait()
+        if !Wait.blocking(timeout: .seconds(5), { ChildExit.hasExited(process) }) {
+            kill(process.processIdentifier, SIGKILL)
+            Wait.blocking(timeout: .seconds(10)) { ChildExit.hasExited(process) }
         }
     }
 }

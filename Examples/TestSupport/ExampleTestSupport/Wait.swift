@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one bounded wait of the example tests, for what happens on its own time — a child
 /// process writing its output, a reader thread closing its socket — where there is nothing to
 /// await. (Inside a store, tests await `TestStore` and `MiddlewareTester` instead.)
@@ -32,5 +38,21 @@ package enum Wait {
             guard ContinuousClock.now < deadline else { throw Timeout(description: "timed out waiting for \(what())") }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// ``until(_:timeout:isolation:_:)`` for a tear-down — a `deinit`, a `defer` — that cannot
+    /// await: blocks the calling thread, checking `condition` every 10 ms, and gives up after
+    /// `timeout` instead of blocking for ever (a child process whose exit `Process` never
+    /// learns of must not hang the whole test run).
+    ///
+    /// - Returns: Whether `condition` held in time.
+    @discardableResult
+    package static func blocking(timeout: Duration, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
     }
 }

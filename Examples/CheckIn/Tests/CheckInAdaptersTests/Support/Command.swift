@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 
 /// A program run to completion — PostgreSQL's client tools (`createdb`, `dropdb`, `psql`),
@@ -17,36 +18,36 @@ enum Command {
         let description: String
     }
 
-    /// Runs `arguments` (the program and its arguments) and awaits its exit without holding a
-    /// thread.
+    /// Runs `arguments` (the program and its arguments) and awaits its exit (``ChildExit``, 180 s
+    /// at most) without holding a thread.
     ///
     /// - Parameter arguments: The program and its arguments.
     /// - Returns: What it printed on standard output, without the trailing newline.
-    /// - Throws: ``Failure`` when it exits with a status other than 0.
+    /// - Throws: ``Failure`` when it exits with a status other than 0; `Wait.Timeout` when it
+    ///   does not exit in time.
     static func run(_ arguments: [String]) async throws -> String {
         let launch = try Launch(arguments)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            launch.process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try launch.start()
-            } catch {
-                launch.process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
+        try launch.start()
+        // A failure bound only: `pgcluster.py start` itself gives up on the server within 2 min.
+        try await Wait.until("\(arguments.first ?? "") to exit", timeout: .seconds(180)) {
+            ChildExit.hasExited(launch.process)
         }
         return try launch.result()
     }
 
-    /// Runs `arguments` (the program and its arguments) and blocks until it exits: for a test's
-    /// tear-down, which cannot await.
+    /// Runs `arguments` (the program and its arguments) and blocks until it exits, 180 s at
+    /// most: for a test's tear-down, which cannot await.
     ///
     /// - Parameter arguments: The program and its arguments.
     /// - Returns: What it printed on standard output, without the trailing newline.
-    /// - Throws: ``Failure`` when it exits with a status other than 0.
+    /// - Throws: ``Failure`` when it exits with a status other than 0, or does not exit in time.
     static func runBlocking(_ arguments: [String]) throws -> String {
         let launch = try Launch(arguments)
         try launch.start()
-        launch.process.waitUntilExit()
+        // A failure bound only: `pgcluster.py stop` itself gives up on the server within 2 min.
+        guard Wait.blocking(timeout: .seconds(180), { ChildExit.hasExited(launch.process) }) else {
+            throw Failure(description: "\(arguments.first ?? "") did not exit within 180 s")
+        }
         return try launch.result()
     }
 
@@ -89,10 +90,11 @@ enum Command {
 
         func result() throws -> String {
             let output = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
-            guard process.terminationStatus == 0 else {
+            let status = ChildExit.status(of: process)?.status
+            guard status == 0 else {
                 let error = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
                 throw Failure(
-                    description: "\(arguments.first ?? "") exited with \(process.terminationStatus): "
+                    description: "\(arguments.first ?? "") exited with \(status.map(String.init) ?? "?"): "
                         + error.trimmingCharacters(in: .whitespacesAndNewlines)
                 )
             }

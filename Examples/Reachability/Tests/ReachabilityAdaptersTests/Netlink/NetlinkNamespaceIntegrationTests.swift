@@ -1,4 +1,5 @@
 #if os(Linux)
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -145,9 +146,10 @@ import Testing
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // `timeout` in the script ends it within 35 s; this bound only keeps a lost exit from hanging.
+        Wait.blocking(timeout: .seconds(60)) { ChildExit.hasExited(process) }
         return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            ChildExit.status(of: process)?.status ?? -1, String(decoding: outputData, as: UTF8.self),
             String(decoding: errorData, as: UTF8.self)
         )
     }

@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a child process has exited, and how: asked of the kernel, not only of `Process`.
+///
+/// `Process` learns of a child's exit from SIGCHLD, on a thread of its own. Under
+/// ThreadSanitizer a signal that reaches a thread blocked outside the sanitizer's interceptors
+/// waits until that thread next enters one — possibly never — and `isRunning` stays `true` for
+/// a child long gone (seen: a backend's tear-down waiting for ever on a zombie). So every wait
+/// for a child's exit in the example tests asks here: `waitid` with `WNOWAIT` reads the status
+/// of an exited child without reaping it, and `Process` still reaps it when it hears.
+package enum ChildExit {
+    /// How the child ended, or `nil` while it runs.
+    ///
+    /// - Parameter process: A process that was started.
+    /// - Returns: Its exit status (or the signal that ended it) and why it ended.
+    package static func status(of process: Process) -> (status: Int32, reason: Process.TerminationReason)? {
+        if !process.isRunning {
+            return (process.terminationStatus, process.terminationReason)
+        }
+        return status(ofProcessID: process.processIdentifier)
+    }
+
+    /// How the child with this process id ended, or `nil` while it runs (or once it was
+    /// reaped): from `waitid(…, WNOWAIT)`, which leaves it to be reaped.
+    ///
+    /// - Parameter pid: A child of this process.
+    package static func status(ofProcessID pid: pid_t) -> (status: Int32, reason: Process.TerminationReason)? {
+        #if os(Linux)
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
+            info._sifields._sigchld.si_pid == pid
+        else {
+            // Running (no state change to report), or reaped by `Process` just now: then
+            // `isRunning` says so the next time this is asked.
+            return nil
+        }
+        let status = info._sifields._sigchld.si_status
+        return info.si_code == Int32(CLD_EXITED) ? (status, .exit) : (status, .uncaughtSignal)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether the child has exited.
+    ///
+    /// - Parameter process: A process that was started.
+    package static func hasExited(_ process: Process) -> Bool {
+        status(of: process) != nil
+    }
+}
