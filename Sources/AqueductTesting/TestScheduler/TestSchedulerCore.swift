@@ -15,8 +15,8 @@ import Dispatch
 final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
     private let queue: DispatchQueue
     private let state = LockedValue(TestSchedulerStateMachine())
-    /// How long a job may run, or the queue make no progress, before a step that waits for it
-    /// gives up and says so; `nil` waits as long as it takes. A test store sets its timeout.
+    /// How long one job may run before a step that waits for it gives up and says so; `nil`
+    /// waits as long as it takes. A test store sets its timeout.
     private let bound = LockedValue<Duration?>(nil)
 
     /// - Parameter target: The queue the scheduler's own queue runs its jobs on; the default
