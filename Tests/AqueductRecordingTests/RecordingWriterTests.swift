@@ -302,17 +302,18 @@ struct RecordingWriterTests {
         static let reducer = Reducer<Gated, Int>.reduce { action, count in
             if case .tick = action { count += 1 }
         }
+
+        /// A store counting ticks, recording each action with `writer`.
+        @MainActor static func store(recordingTo writer: RecordingWriter) -> Store<Gated, Int> {
+            Store(initialState: 0, reducer: reducer, middleware: RecorderMiddleware<Gated, Int>(writer: writer))
+        }
     }
 
     @Test func beyondTheBoundsActionsAreRecordedWithoutStatesThenDroppedIntoAGap() throws {
         try Self.withDirectory { directory in
             let path = directory + "/behind.jsonl"
             let writer = try RecordingWriter(path: path, maximumBacklog: 3, maximumStateBacklog: 1)
-            let store = Store(
-                initialState: 0,
-                reducer: Gated.reducer,
-                middleware: RecorderMiddleware<Gated, Int>(writer: writer)
-            )
+            let store = Gated.store(recordingTo: writer)
             let gate = Gate()
             store.dispatch(.hold(gate))  // #0 holds its states; the writer blocks building it
             gate.waitUntilReached()
@@ -342,11 +343,7 @@ struct RecordingWriterTests {
         try Self.withDirectory { directory in
             let path = directory + "/slow.jsonl"
             let writer = try RecordingWriter(path: path)
-            let store = Store(
-                initialState: 0,
-                reducer: Gated.reducer,
-                middleware: RecorderMiddleware<Gated, Int>(writer: writer)
-            )
+            let store = Gated.store(recordingTo: writer)
             let gate = Gate()
             store.dispatch(.hold(gate))
             gate.waitUntilReached()
@@ -375,11 +372,7 @@ struct RecordingWriterTests {
         try Self.withDirectory { directory in
             let path = directory + "/split.jsonl"
             let writer = try RecordingWriter(path: path)
-            let store = Store(
-                initialState: 0,
-                reducer: Gated.reducer,
-                middleware: RecorderMiddleware<Gated, Int>(writer: writer)
-            )
+            let store = Gated.store(recordingTo: writer)
             let first = Gate()
             let second = Gate()
             store.dispatch(.hold(first))  // #0: the first drain blocks on it
