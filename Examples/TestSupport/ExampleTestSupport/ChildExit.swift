@@ -23,7 +23,16 @@ package enum ChildExit {
         if !process.isRunning {
             return (process.terminationStatus, process.terminationReason)
         }
-        return status(ofProcessID: process.processIdentifier)
+        switch state(ofProcessID: process.processIdentifier) {
+        case .running:
+            return nil
+        case .exited(let status, let reason):
+            return (status, reason)
+        case .reaped:
+            // `Process` reaped it and is about to say so (it sets `isRunning` after `waitpid`).
+            guard Wait.blocking(timeout: .seconds(10), { !process.isRunning }) else { return nil }
+            return (process.terminationStatus, process.terminationReason)
+        }
     }
 
     /// How the child with this process id ended, or `nil` while it runs (or once it was
@@ -31,19 +40,28 @@ package enum ChildExit {
     ///
     /// - Parameter pid: A child of this process.
     package static func status(ofProcessID pid: pid_t) -> (status: Int32, reason: Process.TerminationReason)? {
+        guard case .exited(let status, let reason) = state(ofProcessID: pid) else { return nil }
+        return (status, reason)
+    }
+
+    private enum KernelState {
+        case running
+        case exited(Int32, Process.TerminationReason)
+        /// No child of this process has that id any more: it was reaped.
+        case reaped
+    }
+
+    private static func state(ofProcessID pid: pid_t) -> KernelState {
         #if os(Linux)
         var info = siginfo_t()
-        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
-            info._sifields._sigchld.si_pid == pid
-        else {
-            // Running (no state change to report), or reaped by `Process` just now: then
-            // `isRunning` says so the next time this is asked.
-            return nil
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else {
+            return errno == ECHILD ? .reaped : .running
         }
+        guard info._sifields._sigchld.si_pid == pid else { return .running }  // no state change yet
         let status = info._sifields._sigchld.si_status
-        return info.si_code == Int32(CLD_EXITED) ? (status, .exit) : (status, .uncaughtSignal)
+        return .exited(status, info.si_code == Int32(CLD_EXITED) ? .exit : .uncaughtSignal)
         #else
-        return nil
+        return .running
         #endif
     }
 
