@@ -9,11 +9,15 @@ new file together agree.
 
 import sqlite3
 import threading
+import time
 
 from .errors import Conflict, DatabaseUnavailable, StartupError
 
 # Seconds a statement waits for another process's lock before the request gets a 503.
 BUSY_TIMEOUT = 10.0
+
+# Seconds between two tries to open a file other processes are opening too.
+STARTUP_RETRY_PAUSE = 0.05
 
 # MIGRATIONS[n - 1] takes the schema from version n - 1 to n.
 MIGRATIONS = [
@@ -67,13 +71,29 @@ class SQLiteStorage:
 
     def __init__(self, path):
         self.lock = threading.Lock()
-        try:
-            self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.migrate(path)
-        except sqlite3.Error as error:
-            raise StartupError(f"--database {path} cannot be used as the backend's SQLite database: {error}") from None
+        # Processes opening a new file together contend for it: switching it to WAL and
+        # reading the WAL index can answer "locked" at once, without the busy timeout's wait
+        # (SQLite does not wait where waiting could deadlock), more often on a loaded machine.
+        # The start is tried again until the busy timeout has passed; any other error, or a
+        # lock held that long, stops the backend with the error.
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            self.db = None
+            try:
+                self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.migrate(path)
+                return
+            except sqlite3.Error as error:
+                if is_busy(error) and time.monotonic() < deadline:
+                    if self.db is not None:
+                        self.db.close()
+                    time.sleep(STARTUP_RETRY_PAUSE)
+                    continue
+                raise StartupError(
+                    f"--database {path} cannot be used as the backend's SQLite database: {error}"
+                ) from None
 
     def migrate(self, path):
         self.db.execute("BEGIN IMMEDIATE")
