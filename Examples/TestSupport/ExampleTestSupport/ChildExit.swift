@@ -65,10 +65,13 @@ package enum ChildExit {
         #endif
     }
 
-    /// Whether the child has exited.
+    /// Whether the child has exited: said by `Process`, or by the kernel (an exited child, or
+    /// one `Process` has just reaped). Never blocks, unlike ``status(of:)`` in that last case.
     ///
     /// - Parameter process: A process that was started.
     package static func hasExited(_ process: Process) -> Bool {
-        status(of: process) != nil
+        guard process.isRunning else { return true }
+        if case .running = state(ofProcessID: process.processIdentifier) { return false }
+        return true
     }
 }

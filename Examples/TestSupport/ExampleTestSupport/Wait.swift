@@ -9,7 +9,7 @@ import Darwin
 /// await. (Inside a store, tests await `TestStore` and `MiddlewareTester` instead.)
 ///
 /// ```swift
-/// try await Wait.until("the child to exit", timeout: .seconds(10)) { !process.isRunning }
+/// try await Wait.until("the child to exit", timeout: .seconds(10)) { ChildExit.hasExited(process) }
 /// ```
 package enum Wait {
     /// Why a bounded wait gave up: what was waited for.
