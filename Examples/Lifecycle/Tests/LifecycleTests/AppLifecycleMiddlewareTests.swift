@@ -50,6 +50,10 @@ struct AppLifecycleMiddlewareTests {
             reducer: Reducer<AppLifecycleAction, [AppLifecycleAction]>.reduce { action, seen in seen.append(action) },
             middleware: AppLifecycleMiddleware(client: scripted.client).lift(action: \.self) <> followUp <> probe
         )
+        // The events come from the middleware's listening task, started by `start` outside the
+        // test scheduler: a thread of its own, which a loaded machine (ThreadSanitizer's, in CI)
+        // can keep waiting past the default second. A failure bound only.
+        store.timeout = .seconds(10)
 
         // The test store processes what the client dispatched when the test receives it. The
         // acknowledgement comes after the cascade: when willTerminate (sent during
