@@ -42,6 +42,8 @@ extension Effect {
             return Effect(.throttle(throttle, inner.replacingDismiss(with: dismissal())))
         case .child(let scope, let key, let inner):
             return Effect(.child(scope, key: key, inner.replacingDismiss(with: dismissal())))
+        case .started(let starter, let inner):
+            return Effect(.started(by: starter, inner.replacingDismiss(with: dismissal())))
         }
     }
 }

@@ -63,6 +63,9 @@ public struct Effect<Action> {
         /// The child feature asks to be dismissed (``dismiss``): a child lift turns it into its
         /// dismissing action.
         case dismiss
+        /// A middleware's start effect (``Middleware/start(state:)``): runs with the middleware
+        /// as its cause, named by the string, since no action caused it.
+        case started(by: String, Effect<Action>)
     }
 
     /// The work, boxed; `nil` for ``none``. A single optional reference keeps `.none` free to
@@ -330,6 +333,8 @@ public struct Effect<Action> {
             return Effect<NewAction>(.endRemovedChildren(scope))
         case .dismiss:
             return Effect<NewAction>(.dismiss)
+        case .started(let starter, let effect):
+            return Effect<NewAction>(.started(by: starter, effect.map(transform)))
         }
     }
 }

@@ -10,6 +10,8 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     internal let _handle: @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>
     @usableFromInline
     internal let _start: @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void
+    @usableFromInline
+    internal let _startEffect: @MainActor @Sendable (GetState<State>) -> Effect<OutputAction>
     /// The erased middleware, kept so that composition can flatten and drop identities.
     @usableFromInline
     internal let base: any Sendable
@@ -26,7 +28,8 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         }
         self.init(
             handle: { action, source, state in middleware.handle(action: action, from: source, state: state) },
-            start: { context in middleware.start(context) },
+            start: { context in middleware._legacyStart(context) },
+            startEffect: { state in middleware._startEffect(state: state) },
             base: middleware
         )
     }
@@ -38,19 +41,22 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     ///   - start: Called once when the store starts, as in ``Middleware/start(_:)``.
     package init(
         handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
-        start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void = { _ in }
+        start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void = { _ in },
+        startEffect: @escaping @MainActor @Sendable (GetState<State>) -> Effect<OutputAction> = { _ in .none }
     ) {
-        self.init(handle: handle, start: start, base: ())
+        self.init(handle: handle, start: start, startEffect: startEffect, base: ())
     }
 
     @usableFromInline
     internal init(
         handle: @escaping @MainActor @Sendable (InputAction, ActionSource, GetState<State>) -> Effect<OutputAction>,
         start: @escaping @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void,
+        startEffect: @escaping @MainActor @Sendable (GetState<State>) -> Effect<OutputAction>,
         base: any Sendable
     ) {
         self._handle = handle
         self._start = start
+        self._startEffect = startEffect
         self.base = base
     }
 
@@ -71,6 +77,12 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         _start(context)
     }
 
+    @MainActor
+    @usableFromInline
+    package func start(state: GetState<State>) -> Effect<OutputAction> {
+        _startEffect(state)
+    }
+
     /// Calls the erased middleware's handler.
     @MainActor
     @inlinable
@@ -79,3 +91,5 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         _handle(action, source, state)
     }
 }
+
+extension AnyMiddleware: StartForwarding {}

@@ -36,7 +36,18 @@ internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware
     @MainActor
     @usableFromInline
     internal func start(_ context: MiddlewareContext<OutputAction, State>) {
-        for part in parts { part.start(context) }
+        for part in parts {
+            let before = context.defaultStarts?.count
+            part.start(context)
+            if let before, context.defaultStarts?.count == before { context.defaultStarts?.sawOwnHook = true }
+        }
+    }
+
+    /// The parts' start effects, together.
+    @MainActor
+    @usableFromInline
+    internal func start(state: GetState<State>) -> Effect<OutputAction> {
+        .merge(parts.map { $0.start(state: state) })
     }
 
     /// Lets every part handle the action, in order, and merges their effects.
@@ -62,6 +73,8 @@ internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware
 /// array alone): two atomic operations per part per action. Paid for by benchmark scenario b's
 /// budget: a `while` loop that holds each part in a variable retains and releases every part,
 /// and fails it.
+extension ComposedMiddleware: StartForwarding {}
+
 @usableFromInline
 internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable {
     @usableFromInline

@@ -24,6 +24,8 @@ extension Effect {
             return self
         case .child(let scope, let key, let inner):
             return Effect(.child(scope, key: key, inner.scoped(to: element)))
+        case .started(let starter, let inner):
+            return Effect(.started(by: starter, inner.scoped(to: element)))
         case .dismiss:
             return .immediate { _ in DismissOutsideChild.report(element: "\(element)") }
         case .merge(let effects):

@@ -12,12 +12,18 @@ where Base.InputAction == Base.OutputAction {
 
     @MainActor
     func start(_ context: MiddlewareContext<GlobalAction, GlobalState>) {
-        base.start(
-            MiddlewareContext(
+        base._legacyStart(
+            context.forPart(
                 dispatcher: context.dispatcher.contramap(action._embed),
                 state: context.state.map(extractState)
             )
         )
+    }
+
+    /// The base's start effect, its actions embedded.
+    @MainActor
+    func start(state: GetState<GlobalState>) -> Effect<GlobalAction> {
+        base._startEffect(state: state.map(extractState)).map(action._embed)
     }
 
     @MainActor
@@ -30,3 +36,5 @@ where Base.InputAction == Base.OutputAction {
         return effect
     }
 }
+
+extension LiftedMiddleware: StartForwarding {}

@@ -2,8 +2,9 @@
 ///
 /// A middleware sees each action *before* the reducer
 /// (``handle(action:from:state:)``) and returns the work to do *after* it, as an ``Effect``.
-/// A middleware that only produces actions — from signals, sockets, timers — does so from its
-/// start hook, ``start(_:)``, which hands it a dispatcher and a state getter.
+/// A middleware that only produces actions — from signals, sockets, timers — returns a
+/// long-living effect from ``start(state:)``, which the store runs as it starts and owns like
+/// any other: cancellable by id, driven by a test scheduler, ended with the store.
 ///
 /// ```swift
 /// struct AnalyticsMiddleware: Middleware {
@@ -33,13 +34,41 @@ public protocol Middleware<InputAction, OutputAction, State>: Sendable {
     /// The state this middleware reads.
     associatedtype State
 
-    /// Called once when the store starts, before it processes any action.
+    /// Called once when the store starts, before it processes any action: the work this
+    /// middleware does for as long as the store lives — listening to signals, a socket, a
+    /// stream of events.
     ///
-    /// Source-only middlewares keep the context's dispatcher and start listening here. Actions
-    /// dispatched from the start hook are processed after every middleware has started. The
-    /// default does nothing.
+    /// The store runs the effect as it runs every effect, and owns it: it runs on the store's
+    /// scheduler (a test scheduler in tests), can be cancelled with ``Effect/cancel(id:)`` when
+    /// marked ``Effect/cancellable(id:cancelInFlight:)``, and is cancelled when the store is
+    /// released — after which nothing it sends is reduced. The actions it sends without a
+    /// source of their own name this middleware: `Started by <type>.start(state:)`. Actions
+    /// the effects of all middlewares send at once are processed after every start effect has
+    /// begun. The default returns ``Effect/none``.
+    ///
+    /// ```swift
+    /// func start(state: GetState<Void>) -> Effect<AppLifecycleAction> {
+    ///     let events = client.events()
+    ///     return .run { send in
+    ///         for await event in events { send(AppLifecycleAction(event)) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter state: Reads the store's state.
+    /// - Returns: The work to run while the store lives.
+    @MainActor
+    func start(state: GetState<State>) -> Effect<OutputAction>
+
+    /// Called once when the store starts, before it processes any action, with a dispatcher
+    /// that sends from any task.
+    ///
+    /// Deprecated: a task started here has no owner — no test scheduler runs it, no store
+    /// release cancels it, and its actions have no cause. Return the work from
+    /// ``start(state:)`` instead. The default does nothing.
     ///
     /// - Parameter context: The store's dispatcher and state getter, in this middleware's types.
+    @available(*, deprecated, message: "Return the work from start(state:), which the store owns; removed in 2.0")
     @MainActor
     func start(_ context: MiddlewareContext<OutputAction, State>)
 
@@ -58,7 +87,14 @@ public protocol Middleware<InputAction, OutputAction, State>: Sendable {
 }
 
 extension Middleware {
-    /// Does nothing: most middlewares only react to actions.
+    /// Starts nothing: most middlewares only react to actions.
     @MainActor
-    public func start(_ context: MiddlewareContext<OutputAction, State>) {}
+    public func start(state: GetState<State>) -> Effect<OutputAction> { .none }
+
+    /// Does nothing: most middlewares only react to actions.
+    @available(*, deprecated, message: "Return the work from start(state:), which the store owns; removed in 2.0")
+    @MainActor
+    public func start(_ context: MiddlewareContext<OutputAction, State>) {
+        context.didUseDefaultStart()
+    }
 }

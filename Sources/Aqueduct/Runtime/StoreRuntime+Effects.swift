@@ -9,6 +9,8 @@ extension StoreRuntime {
         case action(Action, ActionSource)
         /// Something else — a middleware under test's input — with both given.
         case given(derivedSource: ActionSource, description: String)
+        /// A middleware's start effect, the middleware named by the string.
+        case started(by: String)
 
         /// The source of an action the effect sends without one: the cause's source with a
         /// line of info naming the cause.
@@ -17,6 +19,7 @@ extension StoreRuntime {
             switch self {
             case .action(let action, let source): source._sentByEffect(of: action)
             case .given(let derivedSource, _): derivedSource
+            case .started(let starter): ActionSource.startEffect(of: starter)
             }
         }
 
@@ -26,7 +29,7 @@ extension StoreRuntime {
         internal func actionCause(_ kind: ActionCause.Kind) -> ActionCause? {
             switch self {
             case .action(_, let source): ActionCause(seq: source.seq, kind: kind)
-            case .given: nil
+            case .given, .started: nil
             }
         }
 
@@ -36,6 +39,7 @@ extension StoreRuntime {
             switch self {
             case .action(let action, _): { ActionDescription.describe(action) }
             case .given(_, let description): { description }
+            case .started(let starter): { "the start of \(starter)" }
             }
         }
     }
@@ -101,6 +105,8 @@ extension StoreRuntime {
             endRemovedChildren(of: scope)
         case .dismiss:
             reportDismissOutsideChild()
+        case .started(let starter, let inner):
+            run(inner, cause: .started(by: starter), ids: ids, parent: parent)
         }
     }
 

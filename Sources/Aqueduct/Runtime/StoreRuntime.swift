@@ -142,12 +142,28 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
             + "(await it: a task group, async let, or a stream)."
     }
 
-    /// Starts a middleware: its start hook gets the runtime's dispatcher and state getter.
+    /// Starts a middleware: runs its start effect (``Middleware/start(state:)``), which this
+    /// runtime then owns like any other, and its deprecated start hook, which gets the
+    /// runtime's dispatcher and state getter.
     ///
     /// - Parameter middleware: The middleware, or `nil`.
+    /// - Returns: Whether a deprecated start hook that is not the default ran: it may dispatch
+    ///   from tasks no runtime owns.
     @usableFromInline
-    package func start(_ middleware: AnyMiddleware<Action, Action, State>?) {
-        middleware?.start(MiddlewareContext(dispatcher: dispatcher, state: getState))
+    @discardableResult
+    package func start(_ middleware: AnyMiddleware<Action, Action, State>?) -> Bool {
+        guard let middleware else { return false }
+        let ownHook = middleware._legacyStart(
+            MiddlewareContext(dispatcher: dispatcher, state: getState, defaultStarts: DefaultStartCount())
+        )
+        start(effect: middleware.start(state: getState))
+        return ownHook
+    }
+
+    /// Runs a start effect: each middleware's part names it as its cause.
+    package func start(effect: Effect<Action>) {
+        if effect.isNone { return }
+        perform(effect, causedBy: "the store's start", derivedSource: .startEffect(of: "the store's middleware"))
     }
 
     /// The current state.

@@ -18,3 +18,14 @@ extension ActionSource {
         appendingInfo("Sent by an effect of \(ActionDescription.describe(cause))")
     }
 }
+
+extension ActionSource {
+    /// The source of an action that a middleware's start effect (``Middleware/start(state:)``)
+    /// sends without one of its own: no action caused it, so it names the middleware.
+    ///
+    /// - Parameter starter: The middleware's type name, without module names.
+    @usableFromInline
+    internal static func startEffect(of starter: String) -> ActionSource {
+        ActionSource(file: starter, function: "start(state:)", line: 0, info: "Started by \(starter).start(state:)")
+    }
+}

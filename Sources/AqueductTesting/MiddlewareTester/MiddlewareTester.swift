@@ -78,21 +78,38 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         runtime.onCancel = { [weak self] id in self?.cancelledIDs.append(id) }
     }
 
-    /// Runs the middleware's start hook with a dispatcher that records what it dispatches and
-    /// a getter of ``state``.
+    /// Starts the middleware: runs the effect its ``Middleware/start(state:)`` returns on the
+    /// tester's engine, reading ``state``, and its deprecated start hook with a dispatcher that
+    /// records what it dispatches.
     ///
-    /// Actions the hook dispatches at once are in the returned list; those dispatched later,
-    /// from tasks the hook started, are added to ``dispatched`` as they come — wait for them
-    /// with ``waitForDispatches(count:fileID:filePath:line:column:)``.
+    /// Actions sent at once are in the returned list; those the start effect sends later are
+    /// added to ``dispatched`` as they come — wait for them with
+    /// ``waitForDispatches(count:fileID:filePath:line:column:)``, which stops waiting as soon as
+    /// no effect is left running (unless a deprecated start hook started tasks of its own,
+    /// which no engine sees).
     ///
-    /// - Returns: The actions dispatched before the hook returned.
+    /// ```swift
+    /// let tester = MiddlewareTester(AppLifecycleMiddleware(client: client), state: ())
+    /// tester.start()
+    /// script.send(.didBecomeActive)
+    /// let sent = await tester.waitForDispatches(count: 1)
+    /// ```
+    ///
+    /// - Returns: The actions sent before the start effect first suspended.
     @discardableResult
     public func start() -> [DispatchedAction<M.OutputAction>] {
         let mark = dispatched.count
-        middleware.start(MiddlewareContext(dispatcher: runtime.dispatcher, state: runtime.getState))
+        if middleware._legacyStart(MiddlewareContext(dispatcher: runtime.dispatcher, state: runtime.getState)) {
+            hasOwnStartHook = true
+        }
+        runtime.start(effect: middleware._startEffect(state: runtime.getState))
         runtime.drainInbox()
         return Array(dispatched[mark...])
     }
+
+    /// Whether ``start()`` ran a deprecated start hook that is not the default: its tasks may
+    /// dispatch while no effect runs.
+    private var hasOwnStartHook = false
 
     /// Calls the middleware with an action, runs the effect it returns, and returns what the
     /// effect dispatched, in order.
@@ -193,13 +210,21 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         line: UInt = #line,
         column: UInt = #column
     ) async -> [DispatchedAction<M.OutputAction>] {
-        // Not giving up when no effect runs: a start hook's own tasks dispatch from outside.
-        _ = await scheduler.core.wait(until: .now + timeout, noProgressFor: timeout, givingUpWhen: { false }) {
+        // Giving up once no effect runs, unless a deprecated start hook's own tasks may still
+        // dispatch from outside.
+        let storage = runtime.storage
+        let ownHook = hasOwnStartHook
+        let outcome = await scheduler.core.wait(
+            until: .now + timeout,
+            noProgressFor: timeout,
+            givingUpWhen: { !ownHook && storage.runningEffectCount == 0 }
+        ) {
             dispatched.count >= count
         }
         if dispatched.count < count {
+            let ending = outcome == .nothingRunning ? "and no effect is left running" : "within \(timeout)"
             FailureReporter.record(
-                "Expected \(count) dispatched actions, but \(dispatched.count) arrived within \(timeout):\n"
+                "Expected \(count) dispatched actions, but \(dispatched.count) arrived \(ending):\n"
                     + DispatchedAction.list(dispatched),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
