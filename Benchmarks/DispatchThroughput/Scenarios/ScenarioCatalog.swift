@@ -14,8 +14,9 @@ enum ScenarioSlot: Sendable {
     }
 }
 
-/// The scenarios of issue 8 (a to h), issue 14's scaling scenarios (i to k), the recorder (l)
-/// and issue 24's replay and test store (m, n), in report order: one slot a letter.
+/// The scenarios, in report order, one slot a letter: the dispatch costs (a to h), the scaling
+/// rows (i to k), the recorder (l), replay and the test store (m, n) and child features (o).
+/// `Benchmarks/README.md` describes each under its letter.
 ///
 /// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
 /// defines its slot in an extension of ``Scenarios``. Slots whose feature has not landed have
@@ -39,7 +40,7 @@ protocol ScenarioCatalog {
     static var g: ScenarioSlot { get }
     /// h. projections 10 levels deep and 1,000 unrelated observers.
     static var h: ScenarioSlot { get }
-    /// i. 1 to 1,000 bridges, none or one matching (issue 14's scaling rows).
+    /// i. 1 to 1,000 bridges, none or one matching (how matching scales).
     static var i: ScenarioSlot { get }
     /// j. 1, 10 and 100 composed middlewares.
     static var j: ScenarioSlot { get }
@@ -51,6 +52,7 @@ protocol ScenarioCatalog {
     static var m: ScenarioSlot { get }
     /// n. a `TestStore` receiving tens of thousands of waiting actions.
     static var n: ScenarioSlot { get }
+    /// o. child features: rows lifted by id, and a navigation stack pushed and popped.
     static var o: ScenarioSlot { get }
 }
 

@@ -14,10 +14,10 @@ extension Scenarios {
     /// every action of a repetition (`maximumStateBacklog`), so that every record is built
     /// with its diff, as before the bound.
     ///
-    /// The large-state rows are issue 24's attack: a 20,000-element state, 200 elements changed
-    /// by each action, with the writer's default bounds — once 256 records with states wait,
-    /// the recorder stops reading the state (no copy of it), and the writer catches up; then
-    /// beside the same store without a recorder.
+    /// The large-state rows are a recorder under a burst: a 20,000-element state, 200 elements
+    /// changed by each action, with the writer's default bounds — once 256 records with states
+    /// wait, the recorder stops reading the state (no copy of it), and the writer catches up;
+    /// then beside the same store without a recorder.
     static var l: ScenarioSlot {
         .ready(
             Scenario(

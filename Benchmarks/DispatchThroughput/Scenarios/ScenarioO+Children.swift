@@ -1,7 +1,7 @@
 import Aqueduct
 
 extension Scenarios {
-    /// o. Child features (issue 25): a row's action in a collection of 10 and of 1,000 rows, a
+    /// o. Child features: a row's action in a collection of 10 and of 1,000 rows, a
     /// reducer and a middleware lifted by id (the lookup is linear: the row is found by id), also
     /// with every row running an effect (the end of removed rows' effects checks them after every
     /// action); and a navigation stack whose entries are pushed, start an effect that runs until
