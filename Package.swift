@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// Aqueduct is licensed under the Apache License 2.0 (see LICENSE).
+//
 // Aqueduct has no package dependencies by design: toolchain modules and system C libraries only.
 //
 // This package is the framework and its tool, nothing else, every target named Aqueduct…: an
