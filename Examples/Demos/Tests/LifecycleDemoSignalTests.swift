@@ -49,7 +49,7 @@ import Darwin
         )
         #expect(
             demo.output.contains(
-                "info: Bridged from lifecycle(AppLifecycleAction.didEnterBackground) at DemoBridges.swift, demoBridges:12"
+                "Bridged from lifecycle(AppLifecycleAction.didEnterBackground) at DemoBridges.swift, demoBridges:12"
             )
         )
         #expect(status == 0)

@@ -14,34 +14,28 @@ import LifecycleClient
 ///     .lift(action: \AppAction.Cases.lifecycle)
 /// ```
 ///
-/// Main-actor isolated. Releasing the middleware (with its store) stops listening.
-@MainActor
-public final class AppLifecycleMiddleware: Middleware {
+/// Its listener is the effect its ``start(state:)`` returns: the store owns it, runs it on its
+/// scheduler (a test scheduler in tests) and ends it when the store is released.
+public struct AppLifecycleMiddleware: Middleware {
     private let client: LifecycleClient
-    private var listening: Task<Void, Never>?
 
     /// Creates the middleware.
     ///
     /// - Parameter client: Where lifecycle events come from.
-    public nonisolated init(client: LifecycleClient) {
+    public init(client: LifecycleClient) {
         self.client = client
     }
 
-    isolated deinit {
-        listening?.cancel()
-    }
-
-    /// Starts listening: each event the client emits is dispatched as an action.
-    public func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
-        listening?.cancel()
-        let dispatcher = context.dispatcher
-        // Start the client here, not in the task: the POSIX adapter arms its signal handlers
-        // before `events()` returns, so a SIGTERM right after start-up is an event, not the
-        // default action that kills the process.
+    /// Listens for as long as the store lives: each event the client emits is sent as an
+    /// action.
+    public func start(state: GetState<Void>) -> Effect<AppLifecycleAction> {
+        // Start the client here, not in the effect's task: the POSIX adapter arms its signal
+        // handlers before `events()` returns, so a SIGTERM right after start-up is an event, not
+        // the default action that kills the process.
         let events = client.events()
-        listening = Task.detached {
+        return .run { send in
             for await event in events {
-                dispatcher.dispatch(AppLifecycleAction(event))
+                send(AppLifecycleAction(event))
             }
         }
     }
@@ -55,9 +49,10 @@ public final class AppLifecycleMiddleware: Middleware {
         let event = action.event
         guard event.requiresAcknowledgement else { return .none }
         let client = self.client
-        return .immediate { _ in
-            // A main-actor task runs after the current synchronous cascade has finished.
-            Task { @MainActor in client.acknowledge(event) }
+        return .run { _ in
+            // The store processes an action and everything it sets off in one synchronous run on
+            // the main actor: this hop runs after it.
+            await MainActor.run { client.acknowledge(event) }
         }
     }
 }

@@ -30,10 +30,11 @@
 /// A source-only lifecycle middleware, on a main-actor store that processes actions
 /// synchronously and in FIFO order, should:
 ///
-/// 1. in its start hook, iterate ``events`` and dispatch each event as an action;
+/// 1. in the effect its `start(state:)` returns, iterate ``events`` and send each event as an
+///    action;
 /// 2. when the event itself comes through `handle(action:...)`, acknowledge it from the work
 ///    that runs after the reducer, deferred to after the store's current drain (for example
-///    `Task { @MainActor in client.acknowledge(event) }`), so that actions bridges derive from
+///    `.run { _ in await MainActor.run { client.acknowledge(event) } }`), so that actions bridges derive from
 ///    it (`didEnterBackground --> stopMonitoring`) are processed before the process stops or
 ///    exits. Async effects those actions start are not awaited by the handshake; a middleware
 ///    that must finish one before exit acknowledges when it completes.

@@ -47,10 +47,13 @@ public protocol Middleware<InputAction, OutputAction, State>: Sendable {
     /// begun. The default returns ``Effect/none``.
     ///
     /// ```swift
-    /// func start(state: GetState<Void>) -> Effect<AppLifecycleAction> {
+    /// public func start(state: GetState<Void>) -> Effect<AppLifecycleAction> {
+    ///     // …
     ///     let events = client.events()
     ///     return .run { send in
-    ///         for await event in events { send(AppLifecycleAction(event)) }
+    ///         for await event in events {
+    ///             send(AppLifecycleAction(event))
+    ///         }
     ///     }
     /// }
     /// ```

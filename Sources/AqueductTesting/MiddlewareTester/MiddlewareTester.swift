@@ -89,10 +89,11 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// which no engine sees).
     ///
     /// ```swift
-    /// let tester = MiddlewareTester(AppLifecycleMiddleware(client: client), state: ())
-    /// tester.start()
-    /// script.send(.didBecomeActive)
-    /// let sent = await tester.waitForDispatches(count: 1)
+    /// let tester = MiddlewareTester(NumberListener(numbers: numbers), state: CounterState())
+    /// #expect(tester.start().isEmpty)
+    /// source.yield(5)
+    /// source.yield(6)
+    /// let sent = await tester.waitForDispatches(count: 2)
     /// ```
     ///
     /// - Returns: The actions sent before the start effect first suspended.
@@ -103,6 +104,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             hasOwnStartHook = true
         }
         runtime.start(effect: middleware._startEffect(state: runtime.getState))
+        handledSince = max(handledSince, runtime.storage.effectTokenMark)
         runtime.drainInbox()
         return Array(dispatched[mark...])
     }
@@ -166,12 +168,13 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
             derivedSource: source._sentByEffect(of: action)
         )
         let storage = runtime.storage
+        let awaited = awaitedTokens
         let outcome = await scheduler.core.wait(
             until: .now + timeout,
             noProgressFor: timeout,
-            givingUpWhen: { storage.runningEffectCount == 0 }
-        ) { !awaitingEffects || storage.runningEffectCount == 0 }
-        let running = storage.runningEffectCount
+            givingUpWhen: { storage.runningCount(tokens: awaited) == 0 }
+        ) { !awaitingEffects || storage.runningCount(tokens: awaited) == 0 }
+        let running = storage.runningCount(tokens: awaited)
         if awaitingEffects, outcome != .satisfied, running > 0 {
             FailureReporter.record(
                 "\(running == 1 ? "An effect" : "\(running) effects") of \(ActionDescription.describe(action)) still "
@@ -179,10 +182,21 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
                     + "awaitingEffects: false, advance the clock, then waitForDispatches(count:).",
                 at: site
             )
-            storage.cancelAll()
+            storage.cancel(tokens: awaited)
             _ = await scheduler.core.settle(noProgressFor: timeout)
         }
+        if awaitingEffects { handledSince = storage.effectTokenMark }
         return Array(dispatched[mark...])
+    }
+
+    /// The token of the first effect a call of `handle` awaits: effects started before it
+    /// have been awaited, or were started by ``start()`` and live as long as the tester.
+    private var handledSince = 0
+
+    /// The effects a call of `handle` awaits: every one started since the last call that
+    /// awaited its effects or since ``start()``, whichever came last.
+    private var awaitedTokens: Range<Int> {
+        handledSince..<Int.max
     }
 
     /// Waits until the middleware has dispatched at least `count` actions in all, for a

@@ -46,8 +46,10 @@ import Glibc
         #expect(checkedIn.cause == ActionCause(seq: checkIn.seq, kind: .sentByEffect))
         #expect(checkedIn.changes.contains { $0.path == "checkIn.lastCheckIn" && $0.before == "nil" })
         #expect(checkIn.source.file == "LifeSignalApp/TerminalSession.swift")
+        #expect(start.source.info.first == "Started by AppLifecycleMiddleware.start(state:)")
         #expect(
-            start.source.info.first?.hasPrefix("Bridged from lifecycle(AppLifecycleAction.didBecomeActive)") == true
+            start.source.info.dropFirst().first?.hasPrefix("Bridged from lifecycle(AppLifecycleAction.didBecomeActive)")
+                == true
         )
     }
 

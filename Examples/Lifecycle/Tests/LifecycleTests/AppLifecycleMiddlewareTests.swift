@@ -20,7 +20,7 @@ struct AppLifecycleMiddlewareTests {
         // middleware acknowledges it.
         var sent = await tester.waitForDispatches(count: 3)
         #expect(sent.map(\.action) == [.didBecomeActive, .willBecomeInactive, .didEnterBackground])
-        #expect(sent.allSatisfy { "\($0.source.function)" == "start(_:)" })
+        #expect(sent.allSatisfy { $0.source.info == "Started by AppLifecycleMiddleware.start(state:)" })
         #expect(await tester.handle(.didBecomeActive).isEmpty)
         #expect(await tester.handle(.willBecomeInactive).isEmpty)
         #expect(scripted.played == [.didBecomeActive, .willBecomeInactive, .didEnterBackground])
@@ -50,11 +50,6 @@ struct AppLifecycleMiddlewareTests {
             reducer: Reducer<AppLifecycleAction, [AppLifecycleAction]>.reduce { action, seen in seen.append(action) },
             middleware: AppLifecycleMiddleware(client: scripted.client).lift(action: \.self) <> followUp <> probe
         )
-        // The events come from the middleware's listening task, started by `start` outside the
-        // test scheduler: a thread of its own, which a loaded machine (ThreadSanitizer's, in CI)
-        // can keep waiting past the default second. A failure bound only.
-        store.timeout = .seconds(10)
-
         // The test store processes what the client dispatched when the test receives it. The
         // acknowledgement comes after the cascade: when willTerminate (sent during
         // didEnterBackground's processing) was processed, nothing had been acknowledged yet.
