@@ -6,7 +6,7 @@
 // error into an action too; `.cancellable(id:cancelInFlight:)` lets a newer load replace the one
 // in flight; `.cancel(id:)` stops it when the count changes or the person cancels. Once a
 // cancellation is processed, nothing the cancelled effect sends is reduced — not even a result
-// its work had already produced. The client sleeps on the clock it is given, so the tests own time.
+// its work had already produced. The tests' client double sleeps on a `TestClock`: they own time.
 import Aqueduct
 
 enum EffectsAndCancellation {

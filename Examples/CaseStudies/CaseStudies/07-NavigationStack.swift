@@ -4,9 +4,9 @@
 // `StackID` — `#0`, `#1`, … in push order, never reused — and its actions reach it as
 // `StackAction.element(id:action:)`; `.push`, `.pop`, `.popTo(id:)` and `.popFrom(id:)` change the
 // stack. Lifted with `lift(action:elements:)`, one topic screen's reducer and middleware run for
-// every entry: each loads its own body when it appears. A screen cannot push (that is the
-// parent's decision: its reducer pushes the related topic a screen asks for), but it can close
-// itself with `Effect.dismiss`, which its lift turns into `.popFrom(id:)`. A popped screen's
+// every entry: each loads its own body when it appears. A screen does not push: pushing is the
+// parent's decision, and its reducer pushes the related topic a screen asks for. A screen can
+// close itself with `Effect.dismiss`, which its lift turns into `.popFrom(id:)`. A popped screen's
 // effects end with it, so a slow load never lands on a screen pushed later.
 import Aqueduct
 
