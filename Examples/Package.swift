@@ -176,6 +176,15 @@ let package = Package(
             path: "LifeSignal/Tests"
         ),
 
+        // MARK: Case studies: one concept a file, numbered, each with its test (CaseStudies/README.md).
+
+        .target(name: "CaseStudies", dependencies: [aqueduct, aqueductRecording], path: "CaseStudies/CaseStudies"),
+        .testTarget(
+            name: "CaseStudiesTests",
+            dependencies: ["CaseStudies", aqueduct, aqueductTesting, aqueductRecording],
+            path: "CaseStudies/Tests"
+        ),
+
         // MARK: Shared by the apps and the tests.
 
         // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
