@@ -32,7 +32,7 @@ import Foundation
 /// after the action kept (copy-on-write references; a reducer that then changes a collection
 /// the recorder still holds copies that collection), one effect and one closure handed to the
 /// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
-/// `Benchmarks/` measures it (scenario l).
+/// `Benchmarks/README.md` has what it costs, measured.
 ///
 /// ## When the writer is behind
 /// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
