@@ -10,7 +10,7 @@ import Aqueduct
 /// A failure is recorded at the caller's line — as a Swift Testing issue, or an `XCTFail`
 /// under XCTest — with a diff of what differed:
 ///
-/// ```
+/// ```text
 /// The state after dispatching increment is not what the test expected (expected → actual):
 ///     count: 2 → 1
 /// ```
