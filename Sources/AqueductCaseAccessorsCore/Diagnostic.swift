@@ -4,7 +4,10 @@
 /// link it to the line.
 ///
 /// ```swift
-/// Diagnostic(line: 3, message: "an enum case with an empty payload `()` is not supported")
+/// Diagnostic(
+///     line: 3,
+///     message: "case empty() has an empty payload `()`; write `case empty` without parentheses"
+/// )
 /// ```
 package struct Diagnostic: Error, Equatable, Sendable {
     /// The 1-based line the problem is on.

@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package case-accessors`: generates the case accessors of every `CaseAccessible`
 /// enum in the package's targets, or checks that the generated files are up to date.
 ///
-/// ```
+/// ```sh
 /// swift package --allow-writing-to-package-directory case-accessors [--target NAME]...
 /// swift package case-accessors --check [--target NAME]...
 /// ```

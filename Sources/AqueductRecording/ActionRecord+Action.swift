@@ -8,8 +8,8 @@ extension ActionRecord {
     ///
     /// ```swift
     /// let recorded = ActionRecord.Action(PlayerAction.score(points: 3))
-    /// recorded.description  // "score(points: 3)"
-    /// recorded.value        // .object(["score": .object(["points": .integer(3)])])
+    /// let description = recorded.description  // "score(points: 3)"
+    /// let value = recorded.value  // .object(["score": .object(["points": .integer(3)])])
     /// ```
     ///
     /// Recorded as `"action": {"description": "…", "value": …}`; `value` is left out when the

@@ -13,7 +13,7 @@ extension ActionRecord {
     /// How an action was set off by its cause (`ActionCause.Kind`).
     ///
     /// ```swift
-    /// ActionRecord.CauseKind.bridgedFrom.rawValue  // "bridged-from"
+    /// let name = ActionRecord.CauseKind.bridgedFrom.rawValue  // "bridged-from"
     /// ```
     public typealias CauseKind = ActionCause.Kind
 }

@@ -11,7 +11,7 @@ extension ActionRecord {
     ///
     /// ```swift
     /// let change = ActionRecord.Change(path: "items[1].title", before: "\"Milk\"", after: "\"Bread\"")
-    /// change.description  // items[1].title: "Milk" → "Bread"
+    /// let line = change.description  // items[1].title: "Milk" → "Bread"
     /// ```
     ///
     /// Recorded as `{"path": "…", "before": "…" or null, "after": "…" or null}`.

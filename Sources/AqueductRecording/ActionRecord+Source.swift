@@ -8,7 +8,7 @@ extension ActionRecord {
     ///
     /// ```swift
     /// let source = ActionRecord.Source(ActionSource(file: "Game/Bridges.swift", function: "bridges", line: 12))
-    /// source.actionSource.fileName  // "Bridges.swift"
+    /// let fileName = source.actionSource.fileName  // "Bridges.swift"
     /// ```
     ///
     /// Recorded as `"source": {"file": …, "function": …, "line": …, "info": [ … ]}`.

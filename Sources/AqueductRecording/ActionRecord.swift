@@ -30,10 +30,10 @@ import Foundation
 ///
 /// One JSON object on one line (no newline inside; strings escape theirs):
 ///
-/// ```
+/// ```json
 /// {"seq":4,"cause":3,"cause_kind":"bridged-from",
 ///  "action":{"description":"score(points: 3)","value":{"score":{"points":3}}},
-///  "source":{"file":"Game/Bridges.swift","function":"bridges","line":12,"info":["Bridged from …"]},
+///  "source":{"file":"Game/Bridges.swift","function":"bridges","line":12,"info":[]},
 ///  "changes":[{"path":"score","before":"0","after":"3"}],
 ///  "time":"2026-11-23T19:21:16.250Z","duration_ns":41250}
 /// ```

@@ -15,7 +15,7 @@ extension ActionRecording {
     /// once the writer catches up; ``RecordingWriter/flush(timeout:)`` that runs out of time
     /// writes one for what it could not write:
     ///
-    /// ```
+    /// ```json
     /// {"kind":"gap","time":"2026-11-23T19:21:18.500Z","dropped":1200,"first_seq":8192,"last_seq":9391,
     ///  "reason":"the writer was 65536 records behind"}
     /// ```

@@ -14,12 +14,12 @@ extension ActionRecording {
     /// path appends a second session after the first. Each begins with a header line, so its
     /// `seq` may start again from 0:
     ///
-    /// ```
+    /// ```json
     /// {"kind":"session","format":1,"time":"2026-11-23T19:21:16.250Z","process":4211}
     /// ```
     ///
     /// ```swift
-    /// let recording = try ActionRecording(contentsOf: "session.jsonl")
+    /// let recording = try ActionRecording(contentsOf: path)
     /// for session in recording.sessions {
     ///     let start = session.start.map { "\($0)" } ?? "before any session header"
     ///     print("session from \(start): \(session.records.count) actions")

@@ -11,7 +11,7 @@ extension ActionRecording {
     /// ```swift
     /// for warning in recording.warnings {
     ///     print("warning: \(warning)")
-    ///     // warning: line 7 skipped: it was cut short (not a JSON object (…)) when the process …
+    ///     // warning: line 2 skipped: it was cut short (not a JSON object (…)) when the process …
     /// }
     /// ```
     public struct Warning: Hashable, Sendable, CustomStringConvertible {

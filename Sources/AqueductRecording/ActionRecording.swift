@@ -14,10 +14,11 @@ import Darwin
 #endif
 
 /// A recording read back: the sessions of a JSON Lines file, their ``ActionRecord``s in order,
-/// the gaps where a recorder dropped actions, and what was skipped on the way.
+/// the gaps where a recorder dropped actions, and what was skipped on the way. Here `path` is the
+/// recording file's path:
 ///
 /// ```swift
-/// let recording = try ActionRecording(contentsOf: "session.jsonl")
+/// let recording = try ActionRecording(contentsOf: path)
 /// for warning in recording.warnings { print("warning: \(warning)") }
 /// for record in recording.records where record.cause == nil {
 ///     print("#\(record.seq) \(record.action.description)")
@@ -87,7 +88,7 @@ public struct ActionRecording: Sendable {
     /// Reads a recording file.
     ///
     /// ```swift
-    /// let recording = try ActionRecording(contentsOf: "session.jsonl")
+    /// let recording = try ActionRecording(contentsOf: path)
     /// ```
     ///
     /// - Parameters:

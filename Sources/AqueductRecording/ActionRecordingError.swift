@@ -6,8 +6,9 @@ import Aqueduct
 /// ```swift
 /// do {
 ///     let recording = try ActionRecording(contentsOf: path)
+///     // …
 /// } catch {
-///     print(error)  // line 12 does not decode: field `seq` is missing. Only the last line …
+///     print(error)  // line 2 does not decode: field `seq` is missing. Only the last line …
 /// }
 /// ```
 public enum ActionRecordingError: Error, Hashable, Sendable, CustomStringConvertible {

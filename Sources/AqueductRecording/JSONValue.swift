@@ -68,7 +68,7 @@ public enum JSONValue: Hashable, Sendable {
     /// DevTools report shows.
     ///
     /// ```swift
-    /// JSONValue.object(["points": .integer(3)]).jsonText  // {"points":3}
+    /// let text = JSONValue.object(["points": .integer(3)]).jsonText  // {"points":3}
     /// ```
     public var jsonText: String {
         var writer = JSONLineWriter()

@@ -3,9 +3,10 @@ import Aqueduct
 ///
 /// ```swift
 /// do {
-///     let recorder = try RecorderMiddleware<AppAction, AppState>(path: "/read-only/session.jsonl")
+///     let recorder = try RecorderMiddleware<AppAction, AppState>(path: "/no-such-folder/session.jsonl")
+///     // …
 /// } catch {
-///     print(error)  // cannot record to /read-only/session.jsonl: Permission denied. Choose a file …
+///     print(error)  // cannot record to /no-such-folder/session.jsonl: No such file or directory. Choose a file …
 /// }
 /// ```
 ///

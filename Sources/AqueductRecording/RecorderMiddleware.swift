@@ -7,10 +7,11 @@ import Foundation
 
 /// A middleware that records every action the store processes, one JSON line each, for the
 /// DevTools report (`swift run AqueductDevTools report FILE`) and for replay in tests
-/// (`AqueductTesting`'s `ActionReplay`).
+/// (`AqueductTesting`'s `ActionReplay`). Here `path` is the recording file's path (a
+/// `session.jsonl` the app can write, say):
 ///
 /// ```swift
-/// let recorder = try RecorderMiddleware<AppAction, AppState>(path: "session.jsonl")
+/// let recorder = try RecorderMiddleware<AppAction, AppState>(path: path)
 /// let store = Store(initialState: AppState(), reducer: appReducer, middleware: recorder <> appMiddleware)
 /// // …
 /// recorder.writer.flush()
@@ -32,7 +33,7 @@ import Foundation
 /// after the action kept (copy-on-write references; a reducer that then changes a collection
 /// the recorder still holds copies that collection), one effect and one closure handed to the
 /// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
-/// `Benchmarks/` measures it (scenario l).
+/// `Benchmarks/README.md` has what it costs, measured.
 ///
 /// ## When the writer is behind
 /// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
@@ -49,7 +50,7 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     /// Creates a recorder that hands its records to `writer`.
     ///
     /// ```swift
-    /// let writer = try RecordingWriter(path: "session.jsonl")
+    /// let writer = try RecordingWriter(path: path)
     /// let recorder = RecorderMiddleware<AppAction, AppState>(writer: writer)
     /// ```
     ///
@@ -62,7 +63,7 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     /// Creates a recorder that writes to the file at `path`.
     ///
     /// ```swift
-    /// let recorder = try RecorderMiddleware<AppAction, AppState>(path: "session.jsonl", maximumFileSize: 16 << 20)
+    /// let recorder = try RecorderMiddleware<AppAction, AppState>(path: path, maximumFileSize: 16 << 20)
     /// ```
     ///
     /// - Parameters:

@@ -18,12 +18,15 @@ import Darwin
 
 /// Writes a recording — one ``ActionRecord`` a line — to a JSON Lines file, off the main actor,
 /// bounded in memory, with a size cap and rotation. ``RecorderMiddleware`` hands it each
-/// processed action.
+/// processed action. Here `path` is the recording file's path:
 ///
 /// ```swift
-/// let writer = try RecordingWriter(path: "session.jsonl", maximumFileSize: 8 << 20, rotatedFiles: 2)
-/// let store = Store(initialState: AppState(), reducer: appReducer,
-///                   middleware: RecorderMiddleware(writer: writer) <> appMiddleware)
+/// let writer = try RecordingWriter(path: path, maximumFileSize: 8 << 20, rotatedFiles: 2)
+/// let store = Store(
+///     initialState: AppState(),
+///     reducer: appReducer,
+///     middleware: RecorderMiddleware(writer: writer) <> appMiddleware
+/// )
 /// // …
 /// writer.flush()  // before the process exits: at most 10 seconds
 /// ```

@@ -153,7 +153,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// - Complexity: O(*n*) in the number of bridges.
     // Inlinable so that the matching loop is specialised for the app's action, and so is the
     // derivation the effect runs: unspecialised, both look up generic metadata for every bridge
-    // on every action (benchmark scenario e).
+    // on every action.
     @MainActor
     @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {

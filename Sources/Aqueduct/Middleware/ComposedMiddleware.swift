@@ -52,7 +52,7 @@ internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware
 
     /// Lets every part handle the action, in order, and merges their effects.
     // Inlinable so the loop is specialised for the app's types: unspecialised, it looks up
-    // generic metadata for every part on every action (benchmark scenario b).
+    // generic metadata for every part on every action.
     @MainActor
     @inlinable
     internal func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction>
@@ -65,16 +65,17 @@ internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware
     }
 }
 
-/// The handlers of a composition's parts, in order, as a chain of objects.
-///
-/// Walked by each part calling the next through `next?.` — which the optimiser turns into a
-/// loop that calls each handler in place. A loop over an array of handlers retains and releases
-/// each handler's context around its call (the optimiser cannot prove that the call leaves the
-/// array alone): two atomic operations per part per action. Paid for by benchmark scenario b's
-/// budget: a `while` loop that holds each part in a variable retains and releases every part,
-/// and fails it.
 extension ComposedMiddleware: StartForwarding {}
 
+/// The handlers of a composition's parts, in order, as a chain of objects.
+///
+/// Walked by each part calling the next through `next?.` as its last act: a tail call, which the
+/// compiler turns into a loop that calls each handler in place. A loop over an array of handlers
+/// retains and releases each handler's context around its call (the compiler cannot prove that
+/// the call leaves the array alone), and a `while` loop that holds each part in a variable
+/// retains and releases every part: two atomic operations per part per action either way. Kept
+/// only while the benchmark's budget for composed middlewares shows it pays (see
+/// Benchmarks/README.md).
 @usableFromInline
 internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable {
     @usableFromInline
@@ -103,7 +104,7 @@ internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable
         others: inout [Effect<OutputAction>]
     ) {
         // In its own scope, so that the effect is released before the next part is called and
-        // that call is the last thing done here: a tail call, which the optimiser turns into a
+        // that call is the last thing done here: a tail call, which the compiler turns into a
         // loop.
         do {
             let effect = handle(action, source, state)

@@ -37,8 +37,9 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     private(set) var isWatching = false
     /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
     // Unchecked exclusivity, like `words` and `stateObservers`: read by the store after each
-    // action, written when observers come and go, never during a read. Paid for by benchmark
-    // scenario c's budget (≤ 2× ten stored closures) and h's (1,000 observed paths).
+    // action, written when observers come and go, never during a read. Kept unchecked only while
+    // the benchmark's budgets for whole-state observers and for many observed paths show it pays
+    // (see Benchmarks/README.md).
     @usableFromInline
     @exclusivity(unchecked)
     private(set) var hasPathWatchers = false

@@ -18,8 +18,7 @@ internal final class WatcherSink<Value> {
 ///
 /// The base class is what the hub iterates; ``PathWatcher`` holds the typed path. The base is
 /// deliberately not generic: the hub's per-action loop runs in unspecialised code, where
-/// iterating an array of a generic class would look up that type's metadata on every action
-/// (a measurable share of a dispatch with observers on Linux).
+/// iterating an array of a generic class would look up that type's metadata on every action.
 @MainActor
 internal class Watcher {
     /// The path, when this watcher is shared by everyone who observes the path with `==`.
@@ -142,8 +141,10 @@ internal final class PathWatcher<State, Value>: Watcher {
 /// ``StateMemory``), compared with `==`.
 ///
 /// For such a value equal bytes mean equal values, since `==` is reflexive — so the hub compares
-/// one word per path and calls the watcher's generic comparison only when the bytes differ
-/// (benchmark scenario h, 1,000 observers of 1,000 paths). The one value `==` does not find
+/// one word per path and calls the watcher's generic comparison only when the bytes differ:
+/// with many observed paths, the generic `==` per path per action would dominate a dispatch. Kept
+/// only while the benchmark's budget for many observed paths shows it pays (see
+/// Benchmarks/README.md). The one value `==` does not find
 /// equal to itself, a floating-point NaN, counts as unchanged while its bytes stay the same.
 internal struct StoredWord {
     /// The value's byte offset in the state.

@@ -2,9 +2,8 @@
 /// watchers of its ``ObservationHub`` so that the runtime's `notifyObservers`, specialised for
 /// the app's state, calls them directly.
 ///
-/// Must stay specialisable: through the hub's unspecialised watcher loop each call costs tens of
-/// nanoseconds, and benchmark scenario c's budget (10 whole-state observers within 2× of 10 plain
-/// closures) fails.
+/// Must stay specialisable: through the hub's unspecialised watcher loop each call would look up
+/// generic metadata, a cost per observer per action that a plain closure call does not have.
 ///
 /// Observers that compare (an `Equatable` state) share one comparison with the state they last
 /// heard of; the others hear every action. An observer that subscribes while an action that changed
@@ -12,13 +11,14 @@
 ///
 /// Observers come through the generic `subscribe` methods, whose value type is the state's
 /// (checked): they are added through this object seen as `StateObservers<Value>`, so that
-/// their closures are never cast — a cast closure is called through reabstraction thunks.
+/// their closures are never cast — a cast closure is wrapped to convert its calling convention,
+/// and every call then goes through the wrapper.
 @MainActor
 @usableFromInline
 internal final class StateObservers<State> {
     /// One observer. A struct, not a tuple: a closure in a tuple that is an array element is
-    /// kept at its most general abstraction, and specialised code then calls it through a
-    /// reabstraction thunk; a struct's field keeps the abstraction of its declaration.
+    /// kept in its most general calling convention, and specialised code then calls it through a
+    /// converting wrapper; a struct's field keeps the calling convention of its declaration.
     @usableFromInline
     internal struct Observer {
         @usableFromInline let id: Int
@@ -46,8 +46,9 @@ internal final class StateObservers<State> {
     }
 
     // Unchecked exclusivity: every access to these two is instantaneous (`deliver(_:)` copies
-    // before it calls an observer, which may subscribe or cancel), so no two overlap. Paid for
-    // by benchmark scenario c's budget (≤ 2× ten stored closures).
+    // before it calls an observer, which may subscribe or cancel), so no two overlap. A checked
+    // access costs a run-time check per observer call; kept unchecked only while the benchmark's
+    // budget for whole-state observers shows it pays (see Benchmarks/README.md).
 
     /// Called after every processed action.
     @usableFromInline

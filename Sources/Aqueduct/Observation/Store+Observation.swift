@@ -8,8 +8,9 @@ extension Store: StateObservable {
     /// Calls `observer` with the value at `path` after each action, or each change. See
     /// ``StateObservable/subscribe(_:_:_:)``.
     // Inlinable, and the whole state goes straight to the hub's state observers: must stay so,
-    // or each whole-state observer is wrapped in reabstraction thunks on its way through generic
-    // code, every call goes through them, and benchmark scenario c's budget fails.
+    // or each whole-state observer is re-wrapped for the generic calling convention on its way
+    // through generic code, and every call to it goes through those wrappers (see
+    // `StateObservers`).
     @inlinable
     public func subscribe<Value>(
         _ path: KeyPath<State, Value>,

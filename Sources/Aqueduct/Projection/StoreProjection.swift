@@ -38,8 +38,8 @@
 public struct StoreProjection<Action, State> {
     // Reading and dispatching are inlinable and go through `_send`, `_memory` and `_offset`,
     // built where the projection is made with the caller's concrete types: through `_root`
-    // they would run unspecialised, mostly looking up generic metadata (benchmark scenario h's
-    // projection row). `_root` serves observation and composition.
+    // they would run unspecialised, mostly looking up generic metadata on every read and
+    // dispatch. `_root` serves observation and composition.
     @usableFromInline
     internal let _root: any ProjectionRoot<Action, State>
     /// Embeds the action (composed through every level) and dispatches it into the root store.

@@ -18,7 +18,7 @@ extension Reducer where State: Identifiable & Sendable {
     /// - Returns: The lifted reducer.
     /// - Complexity: O(*n*) in the number of elements to find the id.
     // Inlinable so that the search by id is specialised for the app's element type: unspecialised,
-    // reading each element's id allocated (benchmark scenario o).
+    // reading an element's id allocates: one allocation per element searched, on every element action.
     @inlinable
     public func lift<GlobalAction, GlobalState>(
         action: CaseKeyPath<GlobalAction, (id: State.ID, action: Action)>,

@@ -24,7 +24,7 @@
 /// An effect whose work returned sends nothing more (its lifetime is closed), so its last take
 /// is known when it returns; ``retire(takes:)`` forgets it when that take's batch is done.
 ///
-/// Cancelling is what issue 25's "a child's effects end with the child" builds on: a predicate
+/// Cancelling is what ends a child feature's effects with the child: a predicate
 /// over the effects' ids selects any set — all the effects of one element, say, marked with
 /// the element's id.
 @usableFromInline

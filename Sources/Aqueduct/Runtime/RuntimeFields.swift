@@ -17,7 +17,7 @@ internal struct RuntimeFields<Action: Sendable, State> {
     ///
     /// It lives here rather than in the store: the runtime tells it with no reference to the
     /// store to load and retain (a store has weak references, so its retains go through a side
-    /// table) and no run-time exclusivity check per action (scenario c's budget).
+    /// table) and no run-time exclusivity check per action.
     @usableFromInline
     internal var observation: ObservationHub<State>?
     /// Called with each processed action, for a test driver.

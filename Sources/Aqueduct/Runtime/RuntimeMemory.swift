@@ -3,14 +3,15 @@
 /// `ByteBuffer._Storage`).
 ///
 /// Two shortcuts read the state without Swift's run-time checks, and both are here:
-/// - **Loads at offsets.** Applying a `KeyPath` at run time costs a few hundred nanoseconds on
-///   Linux, and the observation hub reads one path per watched path per action, a projection
-///   one per read. When a path is a chain of stored properties of structs,
+/// - **Loads at offsets.** Applying a `KeyPath` at run time walks its components generically,
+///   many times the cost of a load, and the observation hub reads one path per watched path per
+///   action, a projection one per read. When a path is a chain of stored properties of structs,
 ///   `MemoryLayout.offset(of:)` gives its byte offset in the state, and reading it is a load.
-///   Paid for by benchmark scenario h's budget (1,000 observers of 1,000 paths) and its
-///   projection row.
 /// - **Words.** A small plain value's bytes are compared as one word before its `==` is called
-///   (see ``StoredWord``); paid for by the same budget.
+///   (see ``StoredWord``).
+///
+/// Both are kept only while the benchmark's budgets for many observed paths and for projections
+/// show they pay (see Benchmarks/README.md).
 ///
 /// ## The invariant
 /// The state is a `State` (``stateType``) of ``stateSize`` bytes at one address, for this
@@ -45,7 +46,7 @@ internal class StateMemory {
     ///
     /// `offset` must be `MemoryLayout<State>.offset(of:)` of a key path to a `Value`; that it
     /// lies inside the state is checked. Inlinable so that a projection's `state` is a load at
-    /// a fixed offset in the caller's specialised code (benchmark scenario h's projection row).
+    /// a fixed offset in the caller's specialised code.
     @inlinable
     internal final func load<Value>(at offset: Int, as type: Value.Type = Value.self) -> Value {
         precondition(
@@ -113,8 +114,9 @@ internal struct CheckedWord {
 /// for exclusivity at run time (`swift_beginAccess`/`swift_endAccess`), several per dispatch.
 /// The runtime's accesses cannot overlap by construction — processing is synchronous,
 /// main-actor isolated and never re-entrant, and the reducer never sees the runtime — so the
-/// fields live in memory this object allocates, which is not checked. Paid for by benchmark
-/// scenario a's budget (≤ 2× a class store) and its allocation gate.
+/// fields live in memory this object allocates, which is not checked. Kept only while the
+/// benchmark's budget for a plain dispatch against a hand-written class store, and its allocation
+/// gate, show it pays (see Benchmarks/README.md).
 ///
 /// A separate object, so that a ``GetState`` a middleware keeps holds the memory (reading a
 /// released store's last state is safe) without holding the runtime, its reducer or its

@@ -210,7 +210,8 @@ extension StoreRuntime {
         @usableFromInline
         let lifetime: EffectLifetime?
         // Unchecked: only `send` and `close` touch these, on the main actor, one at a time; a
-        // run-time exclusivity check would be paid on every send (benchmark scenario k).
+        // run-time exclusivity check would be paid on every send of a cascade. Kept unchecked only
+        // while the benchmark's budget for long cascades shows it pays (see Benchmarks/README.md).
         @usableFromInline
         @exclusivity(unchecked)
         var derivedSource: ActionSource?

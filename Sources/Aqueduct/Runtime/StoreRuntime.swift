@@ -86,8 +86,8 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///     dropped: the action, and a description of what started the effect. By default a
     ///     line on standard error.
     // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
-    // app's action type: unspecialised, they looked up generic metadata on every action
-    // (benchmark scenario g).
+    // app's action type: unspecialised, they look up generic metadata on every action, which
+    // the benchmark's budget for concurrent senders does not allow (see Benchmarks/README.md).
     @inlinable
     package init(
         initialState: State,
@@ -101,7 +101,8 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         self.memory = memory
         self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
-        // reabstracted, and each dispatch would go through two thunks.
+        // re-wrapped for the generic calling convention, and each dispatch would then go through
+        // two wrapper calls before the middleware's.
         if let middleware, !middleware.isIdentity {
             self.handle = middleware._handle
         } else {
@@ -270,7 +271,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// Tells the observers that an action was processed: the store's observation hub (its
     /// path watchers, then the observers of the whole state), or the test driver's recorder.
     // Inlinable, like the rest of the dispatch path: the whole-state observers must be called
-    // from code specialised for the app's state (see `StateObservers`; benchmark scenario c).
+    // from code specialised for the app's state (see `StateObservers`).
     @inlinable
     internal func notifyObservers(_ action: Action, _ source: ActionSource) {
         if let hub = memory.fields.observation {

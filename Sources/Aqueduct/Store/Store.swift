@@ -103,7 +103,7 @@ public final class Store<Action: Sendable, State> {
 
     // Inlinable so that the runtime's dispatcher closure and the inbox drain are specialised
     // for the app's action type: unspecialised, they look up generic metadata on every action
-    // (benchmark scenario g's budget holds it).
+    // (see `StoreRuntime.init`).
     @inlinable
     internal convenience init(
         initialState: State,

@@ -2,25 +2,28 @@
 /// extension with what `CaseAccessible` requires — `AllCasePaths`, one case path per case, and
 /// `allCasePaths` — and one optional accessor per case.
 ///
+/// For `enum SyncAction: CaseAccessible { case start, finished(count: Int), … }` (a `public`
+/// enum gets `public` declarations):
+///
 /// ```swift
-/// // For `public enum SyncAction: CaseAccessible { case start, finished(count: Int) }`:
 /// extension SyncAction {
-///     public struct AllCasePaths: Sendable {
+///     // …
+///     struct AllCasePaths: Sendable {
 ///         /// `.start`.
-///         public var start: CasePath<SyncAction, Void> {
+///         var start: CasePath<SyncAction, Void> {
 ///             CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
 ///         }
-///         …
+///         // …
 ///     }
-///
-///     public static var allCasePaths: AllCasePaths { AllCasePaths() }
+///     // …
+///     static var allCasePaths: AllCasePaths { AllCasePaths() }
 ///
 ///     /// `()` when this is `.start`, otherwise `nil`.
-///     public var start: Void? {
+///     var start: Void? {
 ///         if case .start = self { return () }
 ///         return nil
 ///     }
-///     …
+///     // …
 /// }
 /// ```
 ///

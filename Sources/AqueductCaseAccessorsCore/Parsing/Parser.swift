@@ -8,9 +8,11 @@
 /// generated for that file.
 ///
 /// ```swift
-/// let result = Parser.parse("""
+/// let result = Parser.parse(
+///     """
 ///     enum SyncAction: CaseAccessible { case start, finished(count: Int = 0) }
-///     """)
+///     """
+/// )
 /// // result.declarations.enums[0].cases.map(\.name) == ["start", "finished"]
 /// ```
 ///

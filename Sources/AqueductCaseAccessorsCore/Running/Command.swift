@@ -3,7 +3,7 @@ import Foundation
 /// The generator's command line, shared by the `AqueductCaseAccessorGenerator` executable and
 /// the tests.
 ///
-/// ```
+/// ```text
 /// AqueductCaseAccessorGenerator [--check] [--module NAME] PATH…
 /// AqueductCaseAccessorGenerator [--check] --arguments-file FILE
 /// ```

@@ -15,10 +15,14 @@ import Aqueduct
 /// What the effects send is recorded instead of processed.
 ///
 /// ```swift
-/// let tester = MiddlewareTester(appBridges, state: AppState())
-/// let sent = await tester.handle(.lifecycle(.didBecomeActive))
-/// #expect(sent.map(\.action) == [.reachability(.startMonitoring)])
-/// #expect(sent[0].source.info?.hasPrefix("Bridged from lifecycle") == true)
+/// let tester = MiddlewareTester(lifeSignalBridges, state: AppState())
+/// // No check-in pending: a new connection syncs nothing.
+/// #expect(await tester.handle(.reachability(.connectedToWifi)).isEmpty)
+///
+/// tester.state.checkIn.pendingSyncCount = 2
+/// let sent = await tester.handle(.reachability(.connectedToWifi))
+/// #expect(sent.map(\.action) == [.checkIn(.sync)])
+/// #expect(sent[0].source.info?.hasPrefix("Bridged from reachability(ReachabilityEvent.connectedToWifi)") == true)
 /// ```
 ///
 /// Sources are what a store would give: an action sent without a source of its own carries
@@ -121,11 +125,20 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// example — reads the new state.
     /// `.run` effects are awaited; one still running after ``timeout`` fails the test and is
     /// cancelled. For effects that wait on a ``TestClock``, pass `awaitingEffects: false`.
+    /// Here an effect sends only when the count the reducer has set is positive:
     ///
     /// ```swift
-    /// tester.state.settings.shouldUseReachability = false
-    /// let sent = await tester.handle(.lifecycle(.didEnterBackground), reducing: appReducer)
-    /// #expect(sent.isEmpty)
+    /// let onlyWhenPositive = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { action, _, state in
+    ///     guard case .set = action else { return .none }
+    ///     return .immediate { send in
+    ///         if state().count > 0 { send(.increment) }
+    ///     }
+    /// })
+    /// let tester = MiddlewareTester(onlyWhenPositive, state: CounterState())
+    /// #expect(await tester.handle(.set(-1), reducing: counterReducer).isEmpty)
+    /// let sent = await tester.handle(.set(4), reducing: counterReducer)
+    /// #expect(sent.map(\.action) == [.increment])
+    /// #expect(tester.state.count == 4)
     /// ```
     ///
     /// - Parameters:
@@ -204,9 +217,11 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     /// wait on a ``TestClock`` the test has advanced.
     ///
     /// ```swift
+    /// let tester = MiddlewareTester(AppLifecycleMiddleware(client: scripted.client), state: ())
     /// tester.start()
-    /// lifecycleClient.send(.didBecomeActive)
-    /// let sent = await tester.waitForDispatches(count: 1)
+    /// // …
+    /// var sent = await tester.waitForDispatches(count: 3)
+    /// #expect(sent.map(\.action) == [.didBecomeActive, .willBecomeInactive, .didEnterBackground])
     /// ```
     ///
     /// - Parameters:

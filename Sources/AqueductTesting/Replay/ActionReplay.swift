@@ -7,15 +7,26 @@ import AqueductRecording
 /// state change. A bug report with a recording attached becomes a test.
 ///
 /// ```swift
-/// @Test func theReportedSessionReplays() async throws {
-///     let recording = try ActionRecording(contentsOf: fixturePath("session.jsonl"))
-///     await ActionReplay.replay(
+/// static let decoding = ActionReplay.Decoding<CheckInAction>.matchingDescriptions(
+///     of: [.checkIn, .refresh, .triggerAlert, .cancelAlert, .sync, .flush]
+/// )
+///
+/// static func middleware(clock: TestClock = TestClock()) -> CheckInMiddleware {
+///     CheckInMiddleware(client: .double(), clock: clock, now: { start })
+/// }
+///
+/// @Test func theRecordedSessionReplays() async throws {
+///     let recording = try ActionRecording(contentsOf: Self.fixture)
+///     // …
+///     let divergence = await ActionReplay.replay(
 ///         recording,
 ///         initialState: CheckInState(),
 ///         reducer: CheckInState.reducer,
-///         middleware: CheckInMiddleware(client: .double(), clock: TestClock(), now: { start }),
-///         decoding: .matchingDescriptions(of: [.checkIn, .refresh, .triggerAlert, .cancelAlert])
+///         middleware: Self.middleware(),
+///         decoding: Self.decoding,
+///         timeout: .milliseconds(300)
 ///     )
+///     #expect(divergence == nil)
 /// }
 /// ```
 ///

@@ -7,9 +7,12 @@ import Aqueduct
 /// order, so a test can check "who sent me" as well as "what":
 ///
 /// ```swift
-/// let sent = await tester.handle(.lifecycle(.didBecomeActive))
-/// #expect(sent.map(\.description) == ["reachability(ReachabilityEvent.startMonitoring)"])
-/// #expect(sent[0].source.info?.contains("Bridged from") == true)
+/// let tester = MiddlewareTester(CounterMiddleware(), state: CounterState())
+/// let line = #line + 1
+/// let sent = await tester.handle(.incrementTwice)
+/// #expect(sent.map(\.action) == [.increment, .increment])
+/// #expect(sent.allSatisfy { $0.source.line == UInt(line) })
+/// #expect(sent.allSatisfy { $0.source.info == "Sent by an effect of incrementTwice" })
 /// ```
 ///
 /// A value; `Sendable` when the action is. Its `description` is the action's.

@@ -9,12 +9,21 @@ import Aqueduct
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let store = TestStore(initialState: Search.State(), reducer: Search.reducer,
-///                       middleware: Search.Middleware(client: client, clock: clock))
+/// // …
+/// let store = TestStore(
+///     initialState: SearchState(),
+///     reducer: searchReducer,
+///     middleware: SearchMiddleware(client: client, clock: clock)
+/// )
+/// // …
 /// await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
-/// await clock.advance(by: .milliseconds(299))   // not yet
-/// await clock.advance(by: .milliseconds(1))     // the debounce fires
-/// await store.receive(\.loaded) { $0.results = ["Milk"] }
+/// await clock.advance(by: .milliseconds(299))  // not yet
+/// #expect(queries.all.isEmpty)
+/// await clock.advance(by: .milliseconds(1))  // the debounce fires
+/// await store.receive(\.loaded) {
+///     $0.results = ["MIL"]
+///     $0.isLoading = false
+/// }
 /// ```
 ///
 /// Sleeping is cancellation-aware: cancelling a sleeping task ends its sleep at once with

@@ -72,12 +72,18 @@ public final class TestScheduler: Sendable {
 
     /// Runs every job of the scheduler's tasks, and lets its stores process what the effects
     /// sent, until nothing more can happen without time moving or something outside the
-    /// scheduler (another thread, a client that answers on its own) acting.
+    /// scheduler (another thread, a client that answers on its own) acting. Here the search
+    /// client logs each query it is asked in `calls`:
     ///
     /// ```swift
-    /// store.dispatch(.load)
+    /// store.dispatch(.queryChanged("milk"))
+    /// // However long the test takes here, the effect has not run: its jobs wait for a step.
+    /// #expect(calls.all.isEmpty)
+    /// #expect(store.runningEffects == ["queryChanged(\"milk\")"])
     /// await scheduler.run()
-    /// #expect(store.state.items == ["Milk"])
+    /// #expect(calls.all == ["milk"])
+    /// #expect(store.state.isLoading == false)
+    /// #expect(store.runningEffects.isEmpty)
     /// ```
     ///
     /// It waits as long as its jobs take: an effect blocked in a call that never returns keeps

@@ -1,10 +1,19 @@
 /// How much a ``TestStore`` insists on: everything, or only what the test asserts.
 ///
 /// ```swift
-/// let store = TestStore(initialState: AppState(), reducer: appReducer, middleware: app)
-/// store.exhaustivity = .off                                   // an integration test
-/// store.exhaustivity = .off(showSkippedAssertions: true)      // … that says what it skipped
+/// let store = TestStore(
+///     initialState: CheckInState(),
+///     reducer: CheckInState.reducer,
+///     middleware: CheckInMiddleware(client: .double(), clock: TestClock(), now: { start })
+/// )
+/// store.exhaustivity = .off
+///
+/// await store.dispatch(.checkIn)
+/// await store.receive(\.checkedIn) { $0.history = [CheckIn(id: checkInID(0), date: start)] }
+/// await store.finish()  // the deadline is still scheduled: cancelled, not a failure
 /// ```
+///
+/// `.off(showSkippedAssertions: true)` checks as little, and reports what it skipped.
 public enum Exhaustivity: Sendable, Hashable {
     /// Every state change must be asserted, every action the store receives from effects must
     /// be received with ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(CaseKeyPath<Action,Value>,_,_,_,_,_,_)``,

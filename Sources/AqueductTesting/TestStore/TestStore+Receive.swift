@@ -10,10 +10,14 @@ extension TestStore {
     /// way it is written, `\.checkIn.succeeded`.
     ///
     /// ```swift
-    /// await store.dispatch(.checkIn(.start)) { $0.checkIn.isSending = true }
-    /// await store.receive(\.checkIn.succeeded) {
-    ///     $0.checkIn.isSending = false
-    ///     $0.checkIn.history = [.init(at: .zero)]
+    /// await store.dispatch(.queryChanged("mil")) {
+    ///     $0.query = "mil"
+    ///     $0.isLoading = true
+    /// }
+    /// await clock.advance(by: .milliseconds(300))
+    /// await store.receive(\.loaded) {
+    ///     $0.results = ["Milk", "Mild cheese"]
+    ///     $0.isLoading = false
     /// }
     /// ```
     ///
@@ -98,8 +102,10 @@ extension TestStore {
     /// asserts the state change it caused.
     ///
     /// ```swift
-    /// await store.receive(where: { if case .loaded(let items) = $0 { items.count == 2 } else { false } }) {
-    ///     $0.items = [milk, bread]
+    /// await store.dispatch(.checkIn) { $0.isCheckingIn = true }
+    /// await store.receive(where: { $0.failed?.error == .offline }) {
+    ///     $0.isCheckingIn = false
+    ///     $0.lastError = .offline
     /// }
     /// ```
     ///

@@ -10,24 +10,32 @@ import Aqueduct
 /// A failure is recorded at the caller's line — as a Swift Testing issue, or an `XCTFail`
 /// under XCTest — with a diff of what differed:
 ///
-/// ```
+/// ```text
 /// The state after dispatching increment is not what the test expected (expected → actual):
 ///     count: 2 → 1
 /// ```
 ///
 /// ```swift
-/// @MainActor @Test func searchDebounces() async {
+/// @Test func checkingInRecordsItAndBecomesOverdueAtTheDeadline() async {
 ///     let clock = TestClock()
 ///     let store = TestStore(
-///         initialState: Search.State(),
-///         reducer: Search.reducer,
-///         middleware: Search.Middleware(client: .results(["Milk"]), clock: clock)
+///         initialState: CheckInState(),
+///         reducer: CheckInState.reducer,
+///         middleware: CheckInMiddleware(client: .double(), clock: clock, now: { start })
 ///     )
-///     await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
-///     await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
-///     await clock.advance(by: .milliseconds(300))
-///     await store.receive(\.loaded) { $0.results = ["Milk"] }
-///     await store.finish()
+///     let checkIn = CheckIn(id: checkInID(0), date: start)
+///
+///     await store.dispatch(.checkIn) { $0.isCheckingIn = true }  // asserts the exact change
+///     await store.receive(\.checkedIn, checkIn) {  // an action an effect sent back
+///         $0.isCheckingIn = false
+///         $0.lastCheckIn = checkIn
+///         $0.history = [checkIn]
+///     }
+///     await clock.advance(by: .seconds(24 * 60 * 60 - 1))  // a day, in no time
+///     #expect(!store.state.isOverdue)
+///     await clock.advance(by: .seconds(1))
+///     await store.receive(\.deadlinePassed) { $0.isOverdue = true }
+///     await store.finish()  // nothing left over: no action, no running effect
 /// }
 /// ```
 ///
@@ -121,10 +129,11 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// middleware's start hook runs before `init` returns.
     ///
     /// ```swift
+    /// let clock = TestClock()
     /// let store = TestStore(
-    ///     initialState: CheckIn.State(),
-    ///     reducer: CheckIn.reducer,
-    ///     middleware: CheckIn.Middleware(client: .succeeding, clock: clock)
+    ///     initialState: CheckInState(),
+    ///     reducer: CheckInState.reducer,
+    ///     middleware: CheckInMiddleware(client: .double(), clock: clock, now: { start })
     /// )
     /// ```
     ///
@@ -206,9 +215,11 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// too and wait to be received.
     ///
     /// ```swift
-    /// await store.dispatch(.increment) { $0.count = 1 }
-    /// await store.dispatch(.refresh)            // no state change expected
-    /// let timer = await store.dispatch(.start)  // its effects, to finish or cancel
+    /// await store.dispatch(.cancel)  // no state change expected
+    /// let search = await store.dispatch(.queryChanged("milk")) {  // its effects, to finish or cancel
+    ///     $0.query = "milk"
+    ///     $0.isLoading = true
+    /// }
     /// ```
     ///
     /// Before dispatching, the test store settles, and in exhaustive mode every action it
@@ -248,11 +259,21 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Dispatches an action with a given source and asserts the state change it causes.
     ///
     /// For middleware that reads sources — a bridge keeps the original source of the action it
-    /// derives, a logger prints it:
+    /// derives, a logger prints it. What the action sets off carries that source:
     ///
     /// ```swift
-    /// let source = ActionSource(file: "App/Lifecycle.swift", function: "start(_:)", line: 12)
-    /// await store.dispatch(.lifecycle(.didBecomeActive), from: source)
+    /// let source = ActionSource(file: "App/Counter.swift", function: "tap()", line: 12)
+    /// await store.dispatch(.set(12), from: source) {
+    ///     $0.count = 12
+    ///     $0.history = [12]
+    /// }
+    /// let clamped = await store.receive(\.clamped) {
+    ///     $0.count = 10
+    ///     $0.history.append(10)
+    /// }
+    /// #expect(clamped?.source.file == "App/Counter.swift")
+    /// #expect(clamped?.source.line == 12)
+    /// #expect(clamped?.source.info == "Sent by an effect of set(12)")
     /// ```
     ///
     /// - Parameters:
@@ -339,8 +360,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// `showSkippedAssertions`, they are reported as information).
     ///
     /// ```swift
-    /// await store.dispatch(.stop)
-    /// await store.finish()
+    /// await store.receive(\.deadlinePassed) { $0.isOverdue = true }
+    /// await store.finish()  // nothing left over: no action, no running effect
     /// ```
     ///
     /// - Parameters:

@@ -7,18 +7,30 @@ import Aqueduct
 /// synchronously (`.send`, `.immediate`, bridges) before `dispatch` returned — not those of the
 /// actions its effects send later, which belong to their own `receive`.
 ///
-/// ```swift
-/// let timer = await store.dispatch(.startTimer) { $0.isRunning = true }
-/// await clock.advance(by: .milliseconds(1_000))
-/// await store.receive(\.tick) { $0.seconds = 1 }
-/// await timer.cancel()                  // the test is done with the timer
-/// await store.finish()
-/// ```
+/// Here `start` starts a one-minute deadline in each of two middleware, and `startAgain` one
+/// more; cancelling the effects of `start` leaves the third running:
 ///
 /// ```swift
-/// let load = await store.dispatch(.load) { $0.isLoading = true }
-/// await load.finish()                   // fails if the load is still running after the timeout
-/// await store.receive(\.loaded) { $0.isLoading = false }
+/// let both = await store.dispatch(.start)
+/// #expect(clock.sleeperCount == 2)
+/// let third = await store.dispatch(.startAgain)
+/// #expect(clock.sleeperCount == 3)
+/// await both.cancel()
+/// #expect(both.isCancelled)
+/// #expect(!third.isCancelled)
+/// #expect(clock.sleeperCount == 1)
+/// ```
+///
+/// Awaiting them instead, until the client has answered:
+///
+/// ```swift
+/// let checkIn = await store.dispatch(.checkIn) { $0.isCheckingIn = true }
+/// await checkIn.finish()  // the call to the client has returned
+/// await store.receive(\.checkedIn, stored) {
+///     $0.isCheckingIn = false
+///     $0.lastCheckIn = stored
+///     $0.history = [stored]
+/// }
 /// ```
 ///
 /// Main-actor isolated, like the test store; a `Sendable` value.

@@ -87,7 +87,7 @@ import Testing
 
     @Test func aFileThatOnlyStartsWithTheHeaderIsASourceAndIsNeverRemoved() throws {
         // Named like a source, not `+CaseAccessors.swift`: the generator did not write it,
-        // whatever its first line says (issue 24: such a file was once removed as stale).
+        // whatever its first line says (a generator that trusted the header removed such a file as stale).
         let directory = try TemporaryDirectory()
         let notes = Emitter.headerPrefix + " — notes copied from a generated file.\nlet copied = 1\n"
         try directory.write("Sources/Shapes/Notes.swift", notes)

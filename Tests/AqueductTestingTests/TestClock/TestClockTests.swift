@@ -132,9 +132,9 @@ import Testing
         await store.dispatch(.queryChanged("mi")) { $0.query = "mi" }
         await clock.advance(by: .milliseconds(200))
         await store.dispatch(.queryChanged("mil")) { $0.query = "mil" }
-        await clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))  // not yet
         #expect(queries.all.isEmpty)
-        await clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))  // the debounce fires
         await store.receive(\.loaded) {
             $0.results = ["MIL"]
             $0.isLoading = false

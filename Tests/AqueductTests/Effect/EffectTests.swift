@@ -168,7 +168,7 @@ import Testing
         #expect(store.runningEffects.isEmpty)
     }
 
-    // MARK: - Pinned behaviours (issue 12): each fails under a realistic mutation of the engine.
+    // MARK: - Pinned behaviours of the engine: each fails under a realistic mutation of it.
 
     /// A feature whose deadline restarts on every check-in: the lifted form of the check-in
     /// example's deadline.
