@@ -11,7 +11,7 @@
 ///
 /// prints, for a bridged action:
 ///
-/// ```
+/// ```text
 /// ┌─▶ reachability(ReachabilityEvent.startMonitoring)
 /// │ source: Lifecycle/AppLifecycleMiddleware.swift:118
 /// │ function: start(_:)

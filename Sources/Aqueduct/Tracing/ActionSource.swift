@@ -13,7 +13,7 @@
 /// Derived actions keep the `file`, `function` and `line` of the action they were derived
 /// from and add a line to ``info``, so "who sent me" is always answerable:
 ///
-/// ```
+/// ```text
 /// source: Lifecycle/AppLifecycleMiddleware.swift:118
 /// info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
 /// ```
