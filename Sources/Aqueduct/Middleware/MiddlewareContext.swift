@@ -1,14 +1,16 @@
 /// What a middleware's start hook receives: a dispatcher for its output and a state getter.
 ///
 /// ```swift
-/// final class LifecycleMiddleware: Middleware {
-///     private var task: Task<Void, Never>?
-///
-///     func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
-///         let dispatcher = context.dispatcher
-///         task = Task { for await event in client.events() { dispatcher.dispatch(event) } }
-///     }
+/// public func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
+///     listening?.cancel()
+///     let dispatcher = context.dispatcher
 ///     // …
+///     let events = client.events()
+///     listening = Task.detached {
+///         for await event in events {
+///             dispatcher.dispatch(AppLifecycleAction(event))
+///         }
+///     }
 /// }
 /// ```
 ///
