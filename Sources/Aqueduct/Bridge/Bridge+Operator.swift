@@ -22,7 +22,9 @@ infix operator --> : BridgePrecedence
 /// ```swift
 /// BridgeMiddleware<AppAction, AppState>()
 ///     .bridge(\.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring))
-///     .bridge(\.checkIn.checkedIn --> AppAction.checkIn(.sync))  // any payload
+///     // …
+///     .bridge(\.checkIn.checkedIn --> AppAction.checkIn(.sync),
+///             when: \.checkIn.hasSyncQueue)
 /// ```
 ///
 /// - Parameters:
@@ -46,9 +48,9 @@ public func --> <Action: Sendable, Payload>(match: CaseKeyPath<Action, Payload>,
 /// nothing for this payload.
 ///
 /// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\.reachability.connected --> { .checkIn(.sync(via: $0)) })
-///     .bridge(\.checkIn.failed --> { $0.error.isRetryable ? .checkIn(.retry($0.operation)) : nil })
+/// let bridge = \AppAction.Cases.downloads.downloaded --> { $0 == .low ? nil : .library(.add($0)) }
+/// #expect(bridge.derive(from: .downloads(.downloaded(.low))) == nil)
+/// #expect(bridge.derive(from: .downloads(.downloaded(.standard))) == .library(.add(.standard)))
 /// ```
 ///
 /// - Parameters:
@@ -76,10 +78,17 @@ public func --> <Action: Sendable, Payload>(
 /// nothing, which makes it its own filter.
 ///
 /// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\.reachability.connected --> { kind, state in
-///         state.checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
-///     })
+/// let syncWhenPending: StateBridge<AppAction, AppState> =
+///     \.reachability.connected --> { _, state in
+///         state.checkIn.hasPending ? AppAction.checkIn(.sync) : nil
+///     }
+///
+/// var state = AppState()
+/// #expect(syncWhenPending.derive(from: .reachability(.connectedToWifi), state: state) == nil)
+/// state.checkIn.pendingSyncCount = 1
+/// #expect(
+///     syncWhenPending.derive(from: .reachability(.connectedToWifi), state: state) == .checkIn(.sync)
+/// )
 /// ```
 ///
 /// Matching costs what it costs for the other forms — the case path's extraction before the
@@ -108,8 +117,9 @@ public func --> <Action: Sendable, Payload, State>(
 /// A bridge from one `Equatable` action value to another action.
 ///
 /// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(AppAction.session(.signedOut) --> AppAction.reachability(.stopMonitoring))
+/// let bridge = AppAction.playback(.didStop) --> AppAction.downloads(.stopDownloads)
+/// #expect(bridge.derive(from: .playback(.didStop)) == .downloads(.stopDownloads))
+/// #expect(bridge.derive(from: .playback(.didStart)) == nil)
 /// ```
 ///
 /// - Parameters:

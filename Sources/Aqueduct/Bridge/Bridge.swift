@@ -5,9 +5,10 @@
 /// whose right side says what to send:
 ///
 /// ```swift
-/// \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)  // a case
-/// \.reachability.connected --> { .checkIn(.sync(via: $0)) }                 // its payload
-/// AppAction.signOut --> AppAction.reachability(.stopMonitoring)              // an Equatable value
+/// let bridges = BridgeMiddleware<AppAction, AppState>()
+///     .bridge(\.playback.didStart --> .downloads(.startDownloads))
+///     .bridge(\.downloads.downloaded --> { .library(.add($0)) }, when: \.isPlaying)
+///     .bridge(.playback(.didStop) --> .downloads(.stopDownloads))
 /// ```
 ///
 /// The left side is a case path (``CaseKeyPath``), literal or held in a variable. With a closure
@@ -45,9 +46,11 @@ public struct Bridge<Action: Sendable>: Sendable {
     ///
     /// ```swift
     /// let bridge = Bridge<AppAction> { action in
-    ///     if case .checkIn(.overdue(let id)) = action { return .alert(.raise(id)) }
+    ///     if case .library(.refresh) = action { return .downloads(.startDownloads) }
     ///     return nil
     /// }
+    /// #expect(bridge.derive(from: .library(.refresh)) == .downloads(.startDownloads))
+    /// #expect(bridge.derive(from: .library(.add(.high))) == nil)
     /// ```
     ///
     /// - Parameter derive: Returns the action to send for an action, or `nil`.
@@ -60,8 +63,9 @@ public struct Bridge<Action: Sendable>: Sendable {
     /// Use it to test a bridge alone, without a store:
     ///
     /// ```swift
-    /// let bridge = \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)
-    /// #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
+    /// let bridge = \.playback.didStart --> AppAction.downloads(.startDownloads)
+    /// #expect(bridge.derive(from: .playback(.didStart)) == .downloads(.startDownloads))
+    /// #expect(bridge.derive(from: .playback(.didPause)) == nil)
     /// ```
     ///
     /// - Parameter action: The original action.

@@ -5,13 +5,12 @@
 /// with the app's other middlewares. An app may have as many bridge middlewares as it likes.
 ///
 /// ```swift
-/// var appBridges: BridgeMiddleware<AppAction, AppState> {
+/// static var appBridges: BridgeMiddleware<AppAction, AppState> {
 ///     BridgeMiddleware<AppAction, AppState>()
-///         .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring),
-///                 when: { $0.settings.reachabilityOptions == .always })
-///         .bridge(\.lifecycle.didEnterBackground --> .reachability(.stopMonitoring),
-///                 when: \.settings.shouldUseReachability)
-///         .bridge(\.reachability.connected --> { .checkIn(.sync(via: $0)) })
+///         .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads),
+///                 when: { $0.settings.downloadPolicy == .always })
+///         .bridge(\.playback.didPause --> AppAction.downloads(.stopDownloads),
+///                 when: \.settings.autoDownload)
 /// }
 /// ```
 ///
@@ -32,8 +31,8 @@
 /// ``ActionSource/function`` and ``ActionSource/line``, as if the bridge were not there, and
 /// its ``ActionSource/info`` gains one line:
 ///
-/// ```
-/// Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
+/// ```text
+/// Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
 /// ```
 ///
 /// that is `Bridged from <original action> at <file name>, <function>:<line>`, where the
@@ -53,7 +52,10 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///
     /// ```swift
     /// let bridges = BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring))
+    ///     .bridge(\.playback.didStart --> .downloads(.startDownloads))
+    ///     .bridge(\.downloads.downloaded --> { .library(.add($0)) }, when: \.isPlaying)
+    ///     .bridge(.playback(.didStop) --> .downloads(.stopDownloads))
+    /// #expect(bridges.count == 3)
     /// ```
     public init() {
         self.init(rules: [])
@@ -67,7 +69,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// The number of bridges this middleware holds.
     ///
     /// ```swift
-    /// #expect(appBridges.count == 2)
+    /// #expect(Player.appBridges.count == 2)
     /// ```
     public var count: Int { rules.count }
 
@@ -76,10 +78,12 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///
     /// ```swift
     /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring))
-    ///     .bridge(\.lifecycle.didEnterBackground --> .reachability(.stopMonitoring),
-    ///             when: \.settings.shouldUseReachability)
-    ///     .bridge(\.reachability.connected --> .checkIn(.sync),
+    ///     .bridge(\.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring))
+    ///     .bridge(\.lifecycle.didBecomeActive --> AppAction.checkIn(.refresh))
+    ///     .bridge(\.lifecycle.didBecomeActive --> AppAction.checkIn(.sync),
+    ///             when: \.checkIn.hasSyncQueue)
+    ///     .bridge(\.lifecycle.didEnterBackground --> AppAction.reachability(.stopMonitoring))
+    ///     .bridge(\.reachability.connected --> AppAction.checkIn(.sync),
     ///             when: { $0.checkIn.hasPending })
     /// ```
     ///
@@ -114,9 +118,8 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///
     /// ```swift
     /// BridgeMiddleware<AppAction, AppState>()
-    ///     .bridge(\.reachability.connected --> { kind, state in
-    ///         state.checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
-    ///     })
+    ///     .bridge(\.playback.didStart --> { _, state in state.isDownloading ? nil : .library(.refresh) })
+    ///     .bridge(\.downloads.downloaded --> { kind, _ in .library(.add(kind)) })
     /// ```
     ///
     /// The closure is its own filter — it returns `nil` to send nothing — so this form takes no

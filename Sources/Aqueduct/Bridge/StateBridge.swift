@@ -5,13 +5,10 @@
 /// to a ``BridgeMiddleware`` like any ``Bridge``:
 ///
 /// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\.reachability.connected --> { kind, state in
-///         state.checkIn.hasPending ? .checkIn(.sync(via: kind)) : nil
-///     })
-///     .bridge(\.lifecycle.didBecomeActive --> { _, state in
-///         .checkIn(.resume(since: state.lastActive))
-///     })
+/// let syncWhenPending: StateBridge<AppAction, AppState> =
+///     \.reachability.connected --> { _, state in
+///         state.checkIn.hasPending ? AppAction.checkIn(.sync) : nil
+///     }
 /// ```
 ///
 /// Whether an action matches is decided before the reducer, as for every `-->` form: one call
@@ -53,8 +50,8 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     ///
     /// ```swift
     /// let bridge = StateBridge<AppAction, AppState> { action, state in
-    ///     guard case .checkIn(.overdue(let id)) = action, state.alerts.isEnabled else { return nil }
-    ///     return .alert(.raise(id))
+    ///     guard case .library(.refresh) = action, !state.isDownloading else { return nil }
+    ///     return .downloads(.startDownloads)
     /// }
     /// ```
     ///
@@ -69,10 +66,16 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     /// Use it to test a bridge alone, without a store:
     ///
     /// ```swift
-    /// let bridge: StateBridge<AppAction, AppState> = \.reachability.connected --> { kind, state in
-    ///     state.isActive ? .checkIn(.sync(via: kind)) : nil
-    /// }
-    /// #expect(bridge.derive(from: .reachability(.connected(.wifi)), state: activeState) == .checkIn(.sync(via: .wifi)))
+    /// let downloaded: CaseKeyPath<AppAction, Quality> = \.downloads.downloaded
+    /// let bridge: StateBridge<AppAction, AppState> =
+    ///     downloaded --> { kind, state in
+    ///         state.isPlaying ? .library(.add(kind)) : nil
+    ///     }
+    /// let active = AppState(isPlaying: true)
+    /// #expect(
+    ///     bridge.derive(from: .downloads(.downloaded(.low)), state: active) == .library(.add(.low))
+    /// )
+    /// #expect(bridge.derive(from: .downloads(.downloaded(.low)), state: (AppState())) == nil)
     /// ```
     ///
     /// - Parameters:

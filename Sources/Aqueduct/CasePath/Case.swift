@@ -7,10 +7,9 @@
 /// that enum's cases. With the root spelled out, the same path is `\AppAction.Cases.checkIn`.
 ///
 /// ```swift
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\.lifecycle.didBecomeActive --> .reachability(.startMonitoring))
-/// let feature = CheckInState.reducer.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
-/// await store.receive(\.checkIn.checkedIn) { $0.checkIn.isCheckingIn = false }
+/// let trigger: CaseKeyPath<AppAction, Void> = \.lifecycle.didBecomeActive
+/// let bridges = BridgeMiddleware<AppAction, AppState>()
+///     .bridge(trigger --> .reachability(.startMonitoring))
 /// ```
 ///
 /// A path held in a variable costs what a literal costs: the APIs that take one resolve it into
@@ -27,7 +26,7 @@ public typealias CaseKeyPath<Root, Value> = KeyPath<Case<Root, Root>, Case<Root,
 /// (``CasePath/init(_:)``) runs those steps once and keeps the composed functions.
 ///
 /// ```swift
-/// let path: CaseKeyPath<AppAction, Void> = \.lifecycle.didBecomeActive
+/// let trigger: CaseKeyPath<AppAction, Void> = \.lifecycle.didBecomeActive
 /// ```
 ///
 /// `Case` has no members of its own besides the lookup, so a case may have any name — `name`,

@@ -8,21 +8,11 @@
 /// (`var finished: Int?`: the payload for that case, `nil` for any other).
 ///
 /// ```swift
-/// enum SyncAction: CaseAccessible, Sendable {
-///     case start
-///     case finished(count: Int)
-///     case failed(code: Int, message: String)
+/// enum SyncAction: CaseAccessible, Sendable, Equatable {
+///     case start  // \.start, a CasePath<SyncAction, Void>; var start: Void?
+///     case finished(count: Int)  // \.finished, a CasePath<SyncAction, Int>; var finished: Int?
+///     case failed(code: Int, message: String)  // \.failed: (code: Int, message: String)
 /// }
-///
-/// // swift package --allow-writing-to-package-directory case-accessors
-/// // writes SyncAction+CaseAccessors.swift with SyncAction.AllCasePaths:
-/// //     var start: CasePath<SyncAction, Void>
-/// //     var finished: CasePath<SyncAction, Int>
-/// //     var failed: CasePath<SyncAction, (code: Int, message: String)>
-/// // and the accessors `var start: Void?`, `var finished: Int?`, `var failed: (code: Int, message: String)?`
-///
-/// BridgeMiddleware<AppAction, AppState>()
-///     .bridge(\.sync.finished --> { .history(.reload(count: $0)) })
 /// ```
 ///
 /// The generator reads the cases from the declaration that names the protocol, so conforming in
@@ -45,7 +35,7 @@ extension CaseAccessible {
     /// `AppAction`.
     ///
     /// ```swift
-    /// let lifted = CheckInState.reducer.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
+    /// let counter = counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
     /// ```
     public typealias Cases = Case<Self, Self>
 }

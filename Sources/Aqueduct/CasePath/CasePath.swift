@@ -8,12 +8,10 @@
 /// `action:` means "this case of the parent's action" everywhere.
 ///
 /// ```swift
-/// enum AppAction: CaseAccessible { case checkIn(CheckInAction) /* … */ }
-/// // swift package case-accessors generates AppAction.AllCasePaths with `var checkIn`.
-///
-/// let checkIn = CasePath(\AppAction.Cases.checkIn)
-/// checkIn.extract(from: .checkIn(.refresh))  // .refresh
-/// checkIn.embed(.refresh)                   // AppAction.checkIn(.refresh)
+/// let finished = CasePath(\SyncAction.Cases.finished)
+/// #expect(finished.extract(from: .finished(count: 3)) == 3)
+/// #expect(finished.extract(from: .start) == nil)
+/// #expect(finished.embed(4) == .finished(count: 4))
 /// ```
 ///
 /// The `case-accessors` command writes one for every case of a ``CaseAccessible`` enum, in the
@@ -21,15 +19,18 @@
 /// another module — is made from a closure pair and added there too, where key paths find it:
 ///
 /// ```swift
-/// extension CounterAction.AllCasePaths {
-///     /// `.set` with a value that is not negative.
-///     var setNatural: CasePath<CounterAction, Int> {
-///         CasePath("setNatural", embed: { .set($0) }, extract: { action in
-///             if case .set(let value) = action, value >= 0 { value } else { nil }
-///         })
+/// extension AppAction.AllCasePaths {
+///     // …
+///     var countingUp: CasePath<AppAction, CounterAction> {
+///         CasePath(
+///             "countingUp",
+///             embed: { .counter($0) },
+///             extract: { action in
+///                 if case .counter(let counter) = action, counter != .decrement { counter } else { nil }
+///             }
+///         )
 ///     }
 /// }
-/// // \.counter.setNatural now works wherever a case path is taken.
 /// ```
 ///
 /// ## Cost
@@ -72,9 +73,13 @@ public struct CasePath<Root, Value>: Sendable {
     /// initializer too.
     ///
     /// ```swift
-    /// let set = CasePath<CounterAction, Int>("set", embed: { .set($0) }, extract: { action in
-    ///     if case .set(let value) = action { value } else { nil }
-    /// })
+    /// CasePath(
+    ///     "countingUp",
+    ///     embed: { .counter($0) },
+    ///     extract: { action in
+    ///         if case .counter(let counter) = action, counter != .decrement { counter } else { nil }
+    ///     }
+    /// )
     /// ```
     ///
     /// - Parameters:
@@ -122,9 +127,9 @@ public struct CasePath<Root, Value>: Sendable {
     /// yourself to extract or embed with a path outside them.
     ///
     /// ```swift
-    /// let didBecomeActive: CaseKeyPath<AppAction, Void> = \.lifecycle.didBecomeActive
-    /// let path = CasePath(didBecomeActive)
-    /// path.extract(from: .lifecycle(.didBecomeActive)) != nil   // true
+    /// let path = CasePath(\AppAction.Cases.countingUp)
+    /// #expect(path.embed(.increment) == .counter(.increment))
+    /// #expect("\(path)" == "\\.countingUp")
     /// ```
     ///
     /// - Parameter keyPath: The path, through the `AllCasePaths` of each enum on the way.

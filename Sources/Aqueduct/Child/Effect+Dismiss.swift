@@ -9,12 +9,8 @@ extension Effect {
     /// removal does.
     ///
     /// ```swift
-    /// func handle(action: AlertAction, from source: ActionSource, state: GetState<AlertDetail>) -> Effect<AlertAction> {
-    ///     switch action {
-    ///     case .acknowledge: return .dismiss
-    ///     default: return .none
-    ///     }
-    /// }
+    /// await store.dispatch(.detail(.presented(.close)))
+    /// await store.receive(.detail(.dismiss)) { $0.detail = nil }
     /// ```
     ///
     /// A dismissal that reaches no child lift — returned by a middleware of the store itself, or

@@ -22,9 +22,7 @@ extension Middleware where InputAction == OutputAction {
     /// `nil` is the same child: dismiss it first to end its effects.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case detail(PresentationAction<DetailAction>) /* … */ }
-    /// let detail = DetailMiddleware(clock: clock)
-    ///     .lift(action: \AppAction.Cases.detail, state: \AppState.detail)
+    /// detail.lift(action: \ShellAction.Cases.detail, state: \ShellState.detail, onDroppedAction: reports.handler)
     /// ```
     ///
     /// The child middleware's start hook is not called: when the store starts there may be no

@@ -5,11 +5,12 @@
 /// into the optional state with `lift(action:state:)`:
 ///
 /// ```swift
-/// enum AppAction: CaseAccessible { case detail(PresentationAction<DetailAction>) /* … */ }
-/// let reducer = detailReducer.lift(action: \AppAction.Cases.detail, state: \AppState.detail)
-/// let middleware = DetailMiddleware().lift(action: \AppAction.Cases.detail, state: \AppState.detail)
-/// store.dispatch(.detail(.presented(.refresh)))
-/// store.dispatch(.detail(.dismiss))
+/// await store.dispatch(.present(Detail(id: 7))) { $0.detail = Detail(id: 7) }
+/// await store.dispatch(.detail(.presented(.load)))
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(.detail(.presented(.loaded(7)))) { $0.detail?.loaded = [7] }
+/// // …
+/// await store.dispatch(.detail(.dismiss)) { $0.detail = nil }
 /// ```
 ///
 /// The lifted reducer sets the child's state to `nil` on ``dismiss``, and the lifted middleware

@@ -2,9 +2,8 @@
 /// diff of the package, behind the logger's `state:` lines and the test store's failure messages.
 ///
 /// ```swift
-/// let diff = StateDiff(from: before, to: after)
-/// diff.changes.map(\.description)
-/// // ["count: 1 → 2", "items[1].title: \"Milk\" → \"Bread\"", "status.loaded.count: 2 → 3"]
+/// let diff = StateDiff(from: [Int](), to: Array(repeating: 7, count: 1_000_000), limit: 3)
+/// #expect(diff.changes.map(\.description) == ["count: 0 → 1000000", "[0]: (none) → 7", "[1]: (none) → 7"])
 /// ```
 ///
 /// How each kind of value is compared, after a shortcut: two values that are `Equatable` (found

@@ -10,8 +10,9 @@ extension Effect {
     ///
     /// ```swift
     /// case .checkIn:
-    ///     return .run { [client, now] send throws(CheckInError) in
+    ///     return .run { [client, now, syncCapability] send throws(CheckInError) in
     ///         send(.checkedIn(try await client.checkIn(at: now())))
+    ///         if let syncCapability { await Self.loadPendingCount(syncCapability, send) }
     ///     } catch: { error, send in
     ///         send(.failed(operation: .checkIn, error: error))
     ///     }

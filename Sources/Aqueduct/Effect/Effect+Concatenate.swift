@@ -7,13 +7,14 @@ extension Effect {
     /// ``immediate(_:)`` and ``cancel(id:)`` finish at once.
     ///
     /// ```swift
-    /// case .save:
-    ///     return .concatenate(
-    ///         .send(.saving),
-    ///         .run { send in send(.saved(try? await client.save())) },
-    ///         .run { send in send(.reloaded(try? await client.load())) }
-    ///     )
-    ///     .cancellable(id: SaveID(), cancelInFlight: true)
+    /// return .concatenate(
+    ///     .run { send throws(CheckInError) in
+    ///         send(.synced(try await syncCapability.sync()))
+    ///     } catch: { error, send in
+    ///         send(.failed(operation: operation, error: error))
+    ///     },
+    ///     loadPendingCount()
+    /// )
     /// ```
     ///
     /// The leading synchronous effects run at once, like ``send(_:)`` outside a concatenation:

@@ -2,14 +2,12 @@ extension Effect {
     /// Runs this effect after a pause on `clock`, unless a newer effect debounced with the same
     /// id comes first: the latest one wins, once things have been quiet for `duration`.
     ///
-    /// A search that asks its client only when the query has not changed for 300 ms:
+    /// A check-in deadline that each newer check-in moves: the deadline waiting is cancelled in
+    /// flight, and only the last one scheduled fires (the CheckIn example's middleware):
     ///
     /// ```swift
-    /// case .queryChanged(let query):
-    ///     return .run { send in send(.loaded(try await client.search(query))) } catch: { _, send in
-    ///         send(.loaded([]))
-    ///     }
-    ///     .debounce(id: SearchID(), for: .milliseconds(300), clock: clock)
+    /// return .send(.deadlinePassed)
+    ///     .debounce(id: Deadline(), for: .milliseconds(milliseconds), clock: clock)
     /// ```
     ///
     /// It is this effect concatenated after a sleep of `duration` on `clock`, cancellable by

@@ -3,15 +3,14 @@ extension Effect {
     /// once, and of those that come within the interval after it, one when the interval ends —
     /// the newest (`latest: true`) or the first (`latest: false`). The others are dropped.
     ///
-    /// A refresh that a flood of "reconnected" events triggers at most once every 10 seconds,
-    /// with the last request of each interval served at its end:
+    /// A sync that a flood of requests triggers at most once per `syncInterval`, with the last
+    /// request of each interval served at its end (the CheckIn example's middleware):
     ///
     /// ```swift
-    /// case .refresh:
-    ///     return .run { send in send(.loaded(try await client.load())) } catch: { error, send in
-    ///         send(.failed(error))
-    ///     }
-    ///     .throttle(id: RefreshID(), for: .seconds(10), clock: clock, latest: true)
+    /// case .sync:
+    ///     guard syncCapability != nil else { return .send(.synced(0)) }
+    ///     return syncNow(as: .sync)
+    ///         .throttle(id: SyncThrottle(), for: syncInterval, clock: clock, latest: true)
     /// ```
     ///
     /// The store keeps, for each id, when it last let an effect through, read on `clock`, and

@@ -4,20 +4,20 @@
 /// returns an `Effect`; the store runs it *after* the reducer, so the effect sees the new state.
 ///
 /// ```swift
-/// func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-///     switch action {
-///     case .refresh:
-///         return .run { send in
-///             send(.loaded(try await client.load()))
-///         } catch: { error, send in
-///             send(.failed(error))
+/// switch action {
+/// case .startMonitoring:
+///     // …
+///     return .run { send in
+///         // …
+///         for await path in paths {
+///             for event in await lastReported.update(to: path) { send(event) }
 ///         }
-///         .cancellable(id: "refresh", cancelInFlight: true)
-///     case .stop:
-///         return .cancel(id: "refresh")
-///     default:
-///         return .none
 ///     }
+///     .cancellable(id: Monitoring(), cancelInFlight: true)
+/// case .stopMonitoring:
+///     return .cancel(id: Monitoring())
+/// default:
+///     return .none
 /// }
 /// ```
 ///
@@ -112,7 +112,8 @@ public struct Effect<Action> {
     /// ``ActionSource/info`` saying which action's effect sent it.
     ///
     /// ```swift
-    /// case .submit: return .send(.validate)
+    /// case .flush:
+    ///     guard syncCapability != nil else { return .send(.flushed) }
     /// ```
     ///
     /// - Parameter action: The action to send.
@@ -138,9 +139,8 @@ public struct Effect<Action> {
     /// how filters that depend on the state after the reducer are written.
     ///
     /// ```swift
-    /// return .immediate { send in
-    ///     if state().isReady { send(.start) }
-    /// }
+    /// case .save, .close, .duplicate:
+    ///     return .immediate { send in send(.saved(title: row().title + "!")) }
     /// ```
     ///
     /// - Parameter work: The work. `send` must not escape it.
@@ -160,7 +160,10 @@ public struct Effect<Action> {
     ///
     /// ```swift
     /// return .run { send in
-    ///     for await path in client.paths() { send(.pathChanged(path)) }
+    ///     // …
+    ///     for await path in paths {
+    ///         for event in await lastReported.update(to: path) { send(event) }
+    ///     }
     /// }
     /// ```
     ///
@@ -235,7 +238,9 @@ public struct Effect<Action> {
     /// does another effect marked with `id` and `cancelInFlight`.
     ///
     /// ```swift
-    /// .run { send in /* … */ }.cancellable(id: "search", cancelInFlight: true)
+    /// case .start(let name): return waiting(name).cancellable(id: "work")
+    /// case .startLatest(let name): return waiting(name).cancellable(id: "work", cancelInFlight: true)
+    /// case .stop: return .cancel(id: "work")
     /// ```
     ///
     /// Once the cancellation has been processed, nothing the effect sent is processed (see
@@ -256,8 +261,9 @@ public struct Effect<Action> {
     /// Cancels every effect marked with `id`.
     ///
     /// ```swift
-    /// case .stop:
-    ///     return .cancel(id: "search")
+    /// case .start(let name): return waiting(name).cancellable(id: "work")
+    /// case .startLatest(let name): return waiting(name).cancellable(id: "work", cancelInFlight: true)
+    /// case .stop: return .cancel(id: "work")
     /// ```
     ///
     /// ## Cancel means cancel

@@ -12,9 +12,7 @@
 /// | `Sendable` | yes | no |
 ///
 /// ```swift
-/// .immediate { send in
-///     if state().settings.autoSync { send(.sync) }
-/// }
+/// return .immediate { send in send(.saved(title: row().title + "!")) }
 /// ```
 ///
 /// The actions it sends wait behind the action being processed; one of them may cancel the
@@ -33,8 +31,10 @@ public struct ImmediateSend<Action> {
     /// Creates a send function. Stores create these; tests can too, to run an effect by hand.
     ///
     /// ```swift
-    /// var sent: [AppAction] = []
-    /// ImmediateSend<AppAction> { action, _ in sent.append(action) }(.refresh)
+    /// var sent: [CounterAction] = []
+    /// let send = ImmediateSend<CounterAction> { action, _ in sent.append(action) }
+    /// send(.increment)
+    /// #expect(sent == [.increment])
     /// ```
     ///
     /// - Parameter send: Receives each action and the source given to

@@ -16,10 +16,10 @@
 /// actor in the next batch, after the actions this task sent before it.
 ///
 /// ```swift
-/// .run { send in
-///     send(.started)
-///     let items = try? await client.items()
-///     send(.loaded(items ?? []))
+/// .run { [client, historyLimit] send throws(CheckInError) in
+///     send(.historyLoaded(try await client.history(limit: historyLimit)))
+/// } catch: { error, send in
+///     send(.failed(operation: .refresh, error: error))
 /// }
 /// ```
 ///

@@ -1,6 +1,6 @@
 /// Formats one ``LoggerMiddleware`` entry.
 ///
-/// ```
+/// ```text
 /// ┌─▶ reachability(ReachabilityEvent.startMonitoring)
 /// │ source: Lifecycle/AppLifecycleMiddleware.swift:118
 /// │ function: start(_:)

@@ -6,9 +6,12 @@
 /// transcript is the concatenation of what it received.
 ///
 /// ```swift
-/// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardError)
-/// let fileLogger = LoggerMiddleware<AppAction, AppState>(printer: try .file("/tmp/actions.log"))
-/// let testLogger = LoggerMiddleware<AppAction, AppState>(printer: .closure { text in transcript += text })
+/// let output = LogPrinter.standardOutput
+/// let store = Store(
+///     initialState: 0,
+///     reducer: counter,
+///     middleware: LoggerMiddleware(printer: .standardError) <> CounterMiddleware(output: output)
+/// )
 /// ```
 ///
 /// Standard output and standard error are written with `write(2)` on the descriptor, not
@@ -33,7 +36,7 @@ public struct LogPrinter: Sendable {
     /// buffer is not flushed first (see ``LogPrinter``).
     ///
     /// ```swift
-    /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardOutput)
+    /// let output = LogPrinter.standardOutput
     /// ```
     public static var standardOutput: LogPrinter {
         let output = FileOutput.standardOutput
@@ -44,7 +47,7 @@ public struct LogPrinter: Sendable {
     /// own output.
     ///
     /// ```swift
-    /// let logger = LoggerMiddleware<AppAction, AppState>(printer: .standardError)
+    /// middleware: LoggerMiddleware(printer: .standardError) <> CounterMiddleware(output: output)
     /// ```
     public static var standardError: LogPrinter {
         let output = FileOutput.standardError
@@ -58,7 +61,7 @@ public struct LogPrinter: Sendable {
     /// same file: each entry is written with one `write(2)` in append mode.
     ///
     /// ```swift
-    /// let printer = try LogPrinter.file(logDirectory + "/actions.log")
+    /// let logger = LoggerMiddleware<AppAction, AppState>(printer: try .file(path))
     /// ```
     ///
     /// - Parameter path: The file's path.
@@ -78,10 +81,12 @@ public struct LogPrinter: Sendable {
     /// Hands each entry to a closure, for tests and for forwarding to another logging system.
     ///
     /// ```swift
-    /// @MainActor final class Transcript { var text = "" }
-    /// let transcript = Transcript()
-    /// let printer = LogPrinter.closure { transcript.text += $0 }
-    /// let forwarding = LogPrinter.closure { entry in osLogger.debug("\(entry)") }
+    /// var printer: LogPrinter {
+    ///     .closure { entry in
+    ///         self.text += entry
+    ///         self.entries.append(entry)
+    ///     }
+    /// }
     /// ```
     ///
     /// - Parameter write: Receives each entry, ending with `"\n\n"`, on the main actor.
@@ -93,7 +98,7 @@ public struct LogPrinter: Sendable {
     /// Prints one entry. The logger calls this; call it yourself to test a custom printer.
     ///
     /// ```swift
-    /// LogPrinter.standardError.print("┌─▶ ping\n└────────────────────\n\n")
+    /// output.print("Counter. Type +, -, reset, later (adds one a second later) or quit.\n")
     /// ```
     ///
     /// - Parameter entry: The text to print, as the logger formats it.

@@ -2,9 +2,12 @@
 ///
 /// ```swift
 /// do {
-///     let printer = try LogPrinter.file("/var/log/app/actions.log")
+///     _ = try LogPrinter.file(path)
+///     Issue.record("opening \(path) should have failed")
 /// } catch {
-///     print(error)  // Cannot open log file "/var/log/app/actions.log" for appending: No such file or directory
+///     #expect(error.path == path)
+///     #expect(error.code == ENOENT)
+///     #expect(error.description == "Cannot open log file \"\(path)\" for appending: No such file or directory")
 /// }
 /// ```
 public struct LogPrinterError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -4,19 +4,18 @@
 /// ```swift
 /// let store = Store(
 ///     initialState: AppState(),
-///     reducer: appReducer,
-///     middleware: LoggerMiddleware(showsStateChanges: true) <> appBridges
+///     reducer: Player.reducer,
+///     middleware: LoggerMiddleware(printer: transcript.printer) <> Player.appBridges
 /// )
 /// ```
 ///
 /// prints, for a bridged action:
 ///
-/// ```
-/// ┌─▶ reachability(ReachabilityEvent.startMonitoring)
-/// │ source: Lifecycle/AppLifecycleMiddleware.swift:118
+/// ```text
+/// ┌─▶ downloads(DownloadEvent.startDownloads)
+/// │ source: Player/PlaybackMiddleware.swift:118
 /// │ function: start(_:)
-/// │ info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
-/// │ state: isMonitoring: false → true
+/// │ info: Bridged from playback(PlaybackEvent.didStart) at AppBridges.swift, appBridges:7
 /// └────────────────────
 ///
 /// ```
@@ -55,7 +54,13 @@ public struct LoggerMiddleware<Action, State>: Middleware {
     /// Creates a logger that prints actions without the state.
     ///
     /// ```swift
-    /// let logger = LoggerMiddleware<AppAction, AppState>(filter: { $0.tick == nil }, printer: .standardError)
+    /// let logger = LoggerMiddleware<LoggedAction, Int>(
+    ///     filter: { action in
+    ///         if case .counted = action { return false }
+    ///         return true
+    ///     },
+    ///     printer: transcript.printer
+    /// )
     /// ```
     ///
     /// - Parameters:
@@ -76,13 +81,12 @@ public struct LoggerMiddleware<Action, State>: Middleware {
     /// reads `nil`.
     ///
     /// ```swift
-    /// let logger = LoggerMiddleware<AppAction, AppState>(
+    /// LoggerMiddleware(
     ///     showsStateChanges: true,
-    ///     excludingStatePaths: [\.clock.now, \.session?.token],   // noise and secrets
-    ///     stateLinePrefix: "· "
+    ///     excludingStatePaths: paths,
+    ///     stateLinePrefix: linePrefix,
+    ///     printer: transcript.printer
     /// )
-    /// // │ state: · settings.shouldUseReachability: true → false
-    /// // │        · checkIn.history[0]: (none) → CheckIn(id: 7)
     /// ```
     ///
     /// - Parameters:

@@ -125,7 +125,7 @@ internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable
 /// or `any Middleware<…>` to choose one at run time.
 ///
 /// ```swift
-/// let middleware = logger <> bridges
+/// middleware: LoggerMiddleware(printer: transcript.printer) <> Player.appBridges
 /// ```
 ///
 /// - Returns: The composition.

@@ -9,7 +9,7 @@
 /// report is written to standard error, as the store writes a ``RunawayLoop``. The store, the
 /// reducer and the other middlewares still process the action as usual.
 ///
-/// ```
+/// ```text
 /// Aqueduct: dropped an action for a missing element: no element with id 42 among 3; the
 /// middleware lifted at App/AppMiddleware.swift:40 did not see it.
 /// Action: todo(id: 42, TodoAction.saved)

@@ -13,11 +13,11 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     ///   cancelling `"save"` leaves the `"save"` of element 2 running.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) /* … */ }
-    /// let todos = TodoMiddleware(client: client)
-    ///     .lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
-    /// let bridges = todoBridges  // a BridgeMiddleware<TodoAction, Todo> lifts the same way
-    ///     .lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
+    /// detail.lift(
+    ///     action: \ShellAction.Cases.rows,
+    ///     elements: \ShellState.rows,
+    ///     onDroppedAction: reports.handler
+    /// )
     /// ```
     ///
     /// ## An element's effects end with the element
@@ -93,9 +93,11 @@ extension Middleware where InputAction == OutputAction {
     /// the last index, not those of the element removed. Prefer ids when elements move.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case counter(index: Int, action: CounterAction) /* … */ }
-    /// let counters = CounterMiddleware()
-    ///     .lift(action: \AppAction.Cases.counter, elements: \AppState.counters)
+    /// detail.lift(
+    ///     action: \ShellAction.Cases.rowAt,
+    ///     elements: \ShellState.rows,
+    ///     onDroppedAction: reports.handler
+    /// )
     /// ```
     ///
     /// - Parameters:

@@ -5,7 +5,7 @@ extension Middleware where InputAction == OutputAction {
     /// (the others are ignored at the cost of one extraction) and embeds the actions it sends.
     ///
     /// ```swift
-    /// let checkIn = CheckInMiddleware(client: client, clock: clock)
+    /// CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
     ///     .lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
     /// ```
     ///
@@ -28,7 +28,7 @@ extension Middleware where InputAction == OutputAction, State == Void {
     /// reachability middleware — into a larger action and any state.
     ///
     /// ```swift
-    /// let lifecycle = AppLifecycleMiddleware(client: .posixSignals())
+    /// AppLifecycleMiddleware(client: lifecycle)
     ///     .lift(action: \AppAction.Cases.lifecycle)
     /// ```
     ///

@@ -7,12 +7,23 @@
 /// any other: cancellable by id, driven by a test scheduler, ended with the store.
 ///
 /// ```swift
-/// struct AnalyticsMiddleware: Middleware {
-///     let client: AnalyticsClient
+/// struct CounterMiddleware: Middleware {
+///     let output: LogPrinter
 ///
-///     func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
-///         guard case .checkIn = action else { return .none }
-///         return .run { _ in await client.track("check-in") }
+///     func handle(action: CounterAction, from source: ActionSource, state: GetState<Int>) -> Effect<CounterAction> {
+///         switch action {
+///         case .incrementLater:
+///             return .run { send in
+///                 let count = await state()
+///                 try? await Task.sleep(for: .seconds(1))
+///                 if await state() == count { send(.increment) }
+///             }
+///         case .increment, .decrement, .reset:
+///             let before = state()
+///             return .immediate { _ in
+///                 if state() != before { output.print("count: \(state())\n") }
+///             }
+///         }
 ///     }
 /// }
 /// ```

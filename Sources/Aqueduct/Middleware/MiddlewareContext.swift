@@ -5,14 +5,16 @@
 /// from ``Middleware/start(state:)`` instead, as an effect the store owns.
 ///
 /// ```swift
-/// final class LifecycleMiddleware: Middleware {
-///     private var task: Task<Void, Never>?
-///
-///     func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
-///         let dispatcher = context.dispatcher
-///         task = Task { for await event in client.events() { dispatcher.dispatch(event) } }
-///     }
+/// public func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
+///     listening?.cancel()
+///     let dispatcher = context.dispatcher
 ///     // …
+///     let events = client.events()
+///     listening = Task.detached {
+///         for await event in events {
+///             dispatcher.dispatch(AppLifecycleAction(event))
+///         }
+///     }
 /// }
 /// ```
 ///

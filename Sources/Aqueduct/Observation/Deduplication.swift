@@ -3,10 +3,13 @@
 /// conformances.
 ///
 /// ```swift
-/// store.subscribe(\.profile.name, .removingDuplicates) { name in label.text = name }
-/// store.subscribe(\.document, .keepingDuplicates) { document in autosave(document) }
-/// store.subscribe(\.profile, .removingDuplicates(by: { $0.id == $1.id })) { profile in reload(profile) }
-/// for await count in store.values(of: \.count, .removingDuplicates) { print(count) }
+/// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { names.append($0) }
+/// store.dispatch(.counter(.increment))
+/// store.dispatch(.profile(.rename("Grace")))
+/// store.dispatch(.profile(.birthday))
+/// store.dispatch(.profile(.rename("Grace")))
+/// store.dispatch(.profile(.rename("Ada")))
+/// #expect(names == ["Grace", "Ada"])
 /// ```
 ///
 /// Observers of one path with ``removingDuplicates`` share one comparison per action, however
@@ -30,7 +33,10 @@ public struct Deduplication<Value> {
     /// is not `Equatable`, or an observer that must run after each action.
     ///
     /// ```swift
-    /// store.subscribe(\.self, .keepingDuplicates) { state in render(state) }
+    /// let subscription = store.subscribe(\.profile.name, .keepingDuplicates) { names.append($0) }
+    /// store.dispatch(.counter(.increment))
+    /// store.dispatch(.profile(.rename("Grace")))
+    /// #expect(names == ["Ada", "Grace"])
     /// ```
     @inlinable
     public static var keepingDuplicates: Deduplication {
@@ -53,7 +59,13 @@ public struct Deduplication<Value> {
     /// Only the values that `isDuplicate` does not find equal to the last one heard.
     ///
     /// ```swift
-    /// store.subscribe(\.selection, .removingDuplicates(by: { $0?.id == $1?.id })) { select($0) }
+    /// let sameLength = Deduplication<String>.removingDuplicates(by: { $0.count == $1.count })
+    /// let subscription = store.subscribe(\.profile.name, sameLength) { names.append($0) }
+    /// store.dispatch(.profile(.rename("Eve")))  // 3 letters, was 3: a duplicate
+    /// store.dispatch(.profile(.rename("Grace")))
+    /// store.dispatch(.profile(.rename("Alice")))  // 5 letters again: a duplicate
+    /// store.dispatch(.profile(.rename("Ada")))
+    /// #expect(names == ["Grace", "Ada"])
     /// ```
     ///
     /// - Parameter isDuplicate: Returns `true` when the new value (second) is a duplicate of the

@@ -10,9 +10,12 @@
 /// | an `AsyncSequence` | ``values(of:_:)`` |
 ///
 /// ```swift
-/// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in label.text = name }
-/// for await count in store.values(of: \.count, .removingDuplicates) { print(count) }
-/// withObservationTracking { render(store.profile) } onChange: { scheduleRender() }
+/// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in
+///     label.text = name
+/// }
+/// store.dispatch(.profile(.rename("Grace")))
+/// #expect(label.text == "Grace")
+/// subscription.cancel()
 /// ```
 ///
 /// Whether an observer hears duplicates is said where it subscribes (``Deduplication``), never
@@ -25,8 +28,13 @@
 /// Write generic views and helpers against this protocol to take a store or a projection alike:
 ///
 /// ```swift
-/// @MainActor func bindBadge(to source: some StateObservable<Inbox>) -> StoreSubscription {
-///     source.subscribe(\.unreadCount, .removingDuplicates) { badge.count = $0 }
+/// static func record<Value>(
+///     _ path: KeyPath<FeatureState, Value>,
+///     of source: some StateObservable<FeatureState>,
+///     _ deduplication: Deduplication<Value>,
+///     into heard: @escaping @MainActor (Value) -> Void
+/// ) -> StoreSubscription {
+///     source.subscribe(path, deduplication, heard)
 /// }
 /// ```
 ///
@@ -52,9 +60,9 @@ public protocol StateObservable<State> {
     ///
     /// ```swift
     /// withObservationTracking {
-    ///     render(store.profile)        // tracks \.profile
+    ///     render(store.profile)  // tracks \.profile only
     /// } onChange: {
-    ///     scheduleRender()             // only after an action that changed profile
+    ///     scheduleRender()  // after an action that changed the profile
     /// }
     /// ```
     ///
@@ -76,8 +84,12 @@ public protocol StateObservable<State> {
     /// called with the current value; read it from ``state`` if you need it.
     ///
     /// ```swift
-    /// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in label.text = name }
-    /// let whole = store.subscribe(\.self, .keepingDuplicates) { state in render(state) }
+    /// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in
+    ///     label.text = name
+    /// }
+    /// store.dispatch(.profile(.rename("Grace")))
+    /// #expect(label.text == "Grace")
+    /// subscription.cancel()
     /// ```
     ///
     /// - Parameters:
@@ -102,8 +114,10 @@ public protocol StateObservable<State> {
     /// released.
     ///
     /// ```swift
-    /// for await name in store.values(of: \.profile.name, .removingDuplicates) { print(name) }
-    /// for await snapshot in store.values(of: \.document, .keepingDuplicates) { save(snapshot) }
+    /// for await name in store.values(of: \.profile.name, .removingDuplicates) {
+    ///     names.append(name)  // the current name first, then each change
+    ///     // …
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -7,8 +7,9 @@
 /// de-duplicated with `==` when the value is `Equatable`, every action's value otherwise.
 ///
 /// ```swift
-/// for await count in store.values(of: \.count, .removingDuplicates) {
-///     print(count)   // the current count, then every new one
+/// for await name in store.values(of: \.profile.name, .removingDuplicates) {
+///     names.append(name)  // the current name first, then each change
+///     // …
 /// }
 /// ```
 ///

@@ -8,8 +8,9 @@ extension Store {
     /// ``StoreProjection``.
     ///
     /// ```swift
-    /// let counter = store.projection(action: \.counter, state: \.count)
-    /// counter.dispatch(.increment)     // store.dispatch(.counter(.increment)), source: this line
+    /// let profile = store.projection(action: \.profile, state: \.profile)
+    /// profile.dispatch(.rename("Grace"))  // source: this line
+    /// #expect(profile.name == "Grace")
     /// ```
     ///
     /// - Parameters:
@@ -39,10 +40,8 @@ extension Store {
     /// are gone.
     ///
     /// ```swift
-    /// // enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) }
-    /// if let row = store.projection(element: todo.id, in: \.todos, action: \.todo) {
-    ///     row.dispatch(.toggle)
-    /// }
+    /// let sameRow = store.projection(element: todo.id, in: \.todoList.todos, action: \.todoList.todo)
+    /// sameRow?.dispatch(.retitle("oat milk"))
     /// ```
     ///
     /// - Parameters:

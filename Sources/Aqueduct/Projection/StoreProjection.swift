@@ -7,9 +7,14 @@
 ///
 /// ```swift
 /// let profile = store.projection(action: \.profile, state: \.profile)
-/// profile.dispatch(.rename("Ada"))       // dispatches AppAction.profile(.rename("Ada"))
-/// print(profile.state.name)              // reads store.state.profile.name
-/// let avatar = profile.projection(action: \.avatar, state: \.avatar)
+/// profile.dispatch(.rename("Grace"))  // source: this line
+/// #expect(profile.name == "Grace")
+///
+/// // A row of a nested feature: a projection onto the feature, then onto the row.
+/// let todoList = store.projection(action: \.todoList, state: \.todoList)
+/// let row = todoList.projection(element: todo.id, in: \.todos, action: \.todo)
+/// row?.dispatch(.toggle)
+/// #expect(store.state.todoList.todos[0].isDone)
 /// ```
 ///
 /// ## Cost at any depth
@@ -88,7 +93,7 @@ public struct StoreProjection<Action, State> {
     /// Dispatches an action into the root store, recording the call site as its source.
     ///
     /// ```swift
-    /// profile.dispatch(.rename("Ada"))   // source: this line
+    /// profile.dispatch(.rename("Grace"))  // source: this line
     /// ```
     ///
     /// - Parameters:
@@ -125,7 +130,8 @@ public struct StoreProjection<Action, State> {
     /// dispatches straight from and into the root store.
     ///
     /// ```swift
-    /// let avatar = profile.projection(action: \.avatar, state: \.avatar)
+    /// let todoList = store.projection(action: \.todoList, state: \.todoList)
+    /// let row = todoList.projection(element: todo.id, in: \.todos, action: \.todo)
     /// ```
     ///
     /// - Parameters:

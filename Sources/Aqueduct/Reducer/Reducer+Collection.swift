@@ -7,8 +7,12 @@ extension Reducer where State: Identifiable & Sendable {
     /// error.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) /* … */ }
-    /// let app = todoReducer.lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
+    /// enum TodoListAction: CaseAccessible, Sendable, Equatable {
+    ///     case todo(id: Todo.ID, action: TodoAction)
+    ///     case add(Todo)
+    /// }
+    /// // …
+    /// todoReducer.lift(action: \TodoListAction.Cases.todo, elements: \TodoListState.todos)
     /// ```
     ///
     /// - Parameters:
@@ -45,8 +49,7 @@ extension Reducer {
     /// and `action`. An action for an index outside the array changes nothing.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case counter(index: Int, action: CounterAction) /* … */ }
-    /// let app = counter.lift(action: \AppAction.Cases.counter, elements: \AppState.counters)
+    /// detailReducer.lift(action: \ShellAction.Cases.rowAt, elements: \ShellState.rows)
     /// ```
     ///
     /// - Parameters:

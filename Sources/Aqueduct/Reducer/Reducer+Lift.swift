@@ -5,8 +5,7 @@ extension Reducer {
     /// in place to the sub-state at `state`.
     ///
     /// ```swift
-    /// let app: Reducer<AppAction, AppState> =
-    ///     counter.lift(action: \.counter, state: \.count)
+    /// let counter = counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
     /// ```
     ///
     /// - Parameters:

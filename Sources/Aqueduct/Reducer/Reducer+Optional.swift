@@ -9,8 +9,7 @@ extension Reducer {
     /// parent's reducer, which presents the child by setting its state.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case detail(PresentationAction<DetailAction>) /* … */ }
-    /// let app = appReducer <> detailReducer.lift(action: \AppAction.Cases.detail, state: \AppState.detail)
+    /// detailReducer.lift(action: \ShellAction.Cases.detail, state: \ShellState.detail)
     /// ```
     ///
     /// - Parameters:

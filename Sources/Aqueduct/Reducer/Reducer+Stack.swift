@@ -7,8 +7,7 @@ extension Reducer {
     /// hold) changes nothing; the middleware lifted into the stack reports it.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case path(StackAction<ContactDetail, ContactDetailAction>) }
-    /// let app = detailReducer.lift(action: \AppAction.Cases.path, elements: \AppState.path)
+    /// detailReducer.lift(action: \ShellAction.Cases.path, elements: \ShellState.path)
     /// ```
     ///
     /// - Parameters:

@@ -5,12 +5,11 @@
 /// the app's action and state with `lift(action:state:)`.
 ///
 /// ```swift
-/// enum CounterAction: Sendable { case increment, decrement }
-///
-/// let counter = Reducer<CounterAction, Int>.reduce { action, count in
+/// let counterReducer = Reducer<CounterAction, Int>.reduce { action, count in
 ///     switch action {
 ///     case .increment: count += 1
 ///     case .decrement: count -= 1
+///     case .set(let value): count = value
 ///     }
 /// }
 /// ```
@@ -34,8 +33,10 @@ public struct Reducer<Action, State>: Sendable {
     /// Creates a reducer from a function that mutates the state for an action.
     ///
     /// ```swift
-    /// let reducer = Reducer<CounterAction, Int>.reduce { action, count in
-    ///     if case .increment = action { count += 1 }
+    /// let textReducer = Reducer<TextAction, String>.reduce { action, text in
+    ///     switch action {
+    ///     case .append(let suffix): text += suffix
+    ///     }
     /// }
     /// ```
     ///
@@ -55,7 +56,8 @@ public struct Reducer<Action, State>: Sendable {
     ///
     /// ```swift
     /// var count = 0
-    /// counter.callAsFunction(.increment, &count) // count == 1
+    /// counterReducer(.increment, &count)
+    /// #expect(count == 1)
     /// ```
     ///
     /// - Parameters:
@@ -71,7 +73,8 @@ public struct Reducer<Action, State>: Sendable {
     /// Composition is associative and ``identity`` is its neutral element.
     ///
     /// ```swift
-    /// let app = countReducer <> historyReducer
+    /// counterReducer.lift(action: \AppAction.Cases.counter, state: \AppState.count)
+    ///     <> textReducer.lift(action: \AppAction.Cases.text, state: \AppState.text)
     /// ```
     ///
     /// - Returns: The composed reducer.

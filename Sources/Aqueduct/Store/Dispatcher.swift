@@ -8,8 +8,13 @@
 ///
 /// ```swift
 /// let dispatcher = store.dispatcher
-/// Task.detached {
-///     for await event in client.events() { dispatcher.dispatch(.event(event)) }
+/// let totals = store.values(of: \.total, .removingDuplicates)
+/// await withTaskGroup(of: Void.self) { group in
+///     for task in 0..<8 {
+///         group.addTask {
+///             for value in 0..<10_000 { dispatcher.dispatch(.next(task: task, value: value)) }
+///         }
+///     }
 /// }
 /// ```
 ///

@@ -4,11 +4,11 @@
 /// reducer (an ``Effect/immediate(_:)`` effect, a bridge's filter) reads the *new* state.
 ///
 /// ```swift
-/// func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-///     .immediate { send in
-///         if state().isLoggedIn { send(.refresh) }
+/// case .increment, .decrement, .reset:
+///     let before = state()
+///     return .immediate { _ in
+///         if state() != before { output.print("count: \(state())\n") }
 ///     }
-/// }
 /// ```
 ///
 /// Reading is main-actor isolated; the value is `Sendable` so it can be kept by any code.

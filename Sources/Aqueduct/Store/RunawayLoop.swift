@@ -6,7 +6,7 @@
 /// queued behind it are dropped, the report goes to ``Store/onRunawayLoop``, and the store
 /// stays usable.
 ///
-/// ```
+/// ```text
 /// Aqueduct: runaway action loop: more than 100000 actions processed in one dispatch.
 /// Last action: ping
 /// Sent from: App/PingMiddleware.swift:12 in handle(action:from:state:)

@@ -2,9 +2,12 @@
 /// middleware → reducer → effects → observers.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(), reducer: appReducer, middleware: logger <> bridges)
-/// store.dispatch(.checkIn(.start))   // processed before dispatch returns
-/// print(store.state.checkIn)
+/// let output = LogPrinter.standardOutput
+/// let store = Store(
+///     initialState: 0,
+///     reducer: counter,
+///     middleware: LoggerMiddleware(printer: .standardError) <> CounterMiddleware(output: output)
+/// )
 /// ```
 ///
 /// ## Processing one action
@@ -156,8 +159,7 @@ public final class Store<Action: Sendable, State> {
     /// an observer), the action is queued and processed after the current one.
     ///
     /// ```swift
-    /// store.dispatch(.increment)
-    /// store.dispatch(.load, info: "pull to refresh")
+    /// store.dispatch(.increment, info: "by hand")
     /// ```
     ///
     /// - Parameters:

@@ -1,9 +1,12 @@
 /// Keeps a state observer registered; releasing it (or calling ``cancel()``) stops it.
 ///
 /// ```swift
-/// let subscription = store.subscribe(\.self) { state in render(state) }
-/// // …
-/// subscription.cancel() // or let it go
+/// let subscription = store.subscribe(\.profile.name, .removingDuplicates) { name in
+///     label.text = name
+/// }
+/// store.dispatch(.profile(.rename("Grace")))
+/// #expect(label.text == "Grace")
+/// subscription.cancel()
 /// ```
 ///
 /// Main-actor isolated.

@@ -11,9 +11,11 @@
 ///
 /// ```swift
 /// struct CausePrinter: Middleware {
+///     let log: EventLog
+///
 ///     func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
 ///         if let seq = source.seq, let cause = source.cause {
-///             print("#\(seq) \(action) ← #\(cause.seq) (\(cause.kind.rawValue))")
+///             log.record("#\(seq) \(ActionDescription.describe(action)) ← #\(cause.seq) (\(cause.kind.rawValue))")
 ///         }
 ///         return .none
 ///     }
@@ -36,6 +38,7 @@ public struct ActionCause: Hashable, Sendable {
     ///
     /// ```swift
     /// let cause = ActionCause(seq: 3, kind: .bridgedFrom)
+    /// #expect(cause.seq == 3)
     /// ```
     ///
     /// - Parameters:
@@ -54,7 +57,7 @@ public struct ActionCause: Hashable, Sendable {
     /// telling than an effect, and an effect than the bare fact of being dispatched meanwhile.
     ///
     /// ```swift
-    /// ActionCause.Kind.bridgedFrom.rawValue  // "bridged-from"
+    /// #expect(cause.kind.rawValue == "bridged-from")
     /// ```
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// A ``BridgeMiddleware`` derived the action from its cause (the source's info says

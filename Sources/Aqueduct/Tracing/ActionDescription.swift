@@ -3,8 +3,8 @@
 /// `lifecycle(Lifecycle.AppLifecycleAction.didBecomeActive)` that `String(describing:)` prints.
 ///
 /// ```swift
-/// ActionDescription.describe(AppAction.lifecycle(.didBecomeActive))
-/// // "lifecycle(AppLifecycleAction.didBecomeActive)"
+/// let description = ActionDescription.describe(AppAction.playback(.didStart))
+/// #expect(description == "playback(PlaybackEvent.didStart)")
 /// ```
 ///
 /// Module names are recognised as the first part of a dotted name whose next part starts with

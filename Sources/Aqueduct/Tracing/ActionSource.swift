@@ -6,14 +6,13 @@
 /// kept as `StaticString`s and only turned into `String`s when someone reads them.
 ///
 /// ```swift
-/// store.dispatch(.increment)              // source: the line of this call
-/// store.dispatch(.increment, from: source) // forward a source you were given
+/// store.dispatch(.increment, info: "by hand")
 /// ```
 ///
 /// Derived actions keep the `file`, `function` and `line` of the action they were derived
 /// from and add a line to ``info``, so "who sent me" is always answerable:
 ///
-/// ```
+/// ```text
 /// source: Lifecycle/AppLifecycleMiddleware.swift:118
 /// info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at AppBridges.swift, appBridges:7
 /// ```
@@ -94,8 +93,14 @@ public struct ActionSource: Sendable {
     /// Creates a source from compile-time strings, as default arguments capture them.
     ///
     /// ```swift
-    /// func send(file: StaticString = #fileID, function: StaticString = #function, line: UInt = #line) {
-    ///     store.dispatch(.ping, from: ActionSource(file: file, function: function, line: line))
+    /// func send(
+    ///     _ action: AppAction,
+    ///     to store: Store<AppAction, AppState>,
+    ///     file: StaticString = #fileID,
+    ///     function: StaticString = #function,
+    ///     line: UInt = #line
+    /// ) {
+    ///     store.dispatch(action, from: ActionSource(file: file, function: function, line: line))
     /// }
     /// ```
     ///
@@ -165,9 +170,8 @@ public struct ActionSource: Sendable {
     /// (a source made by hand, or one an action waiting in a queue carries).
     ///
     /// ```swift
-    /// func handle(action: AppAction, from source: ActionSource, state: GetState<AppState>) -> Effect<AppAction> {
-    ///     print("#\(source.seq ?? -1): \(action)")
-    ///     return .none
+    /// if let seq = source.seq, let cause = source.cause {
+    ///     log.record("#\(seq) \(ActionDescription.describe(action)) ← #\(cause.seq) (\(cause.kind.rawValue))")
     /// }
     /// ```
     @inlinable
@@ -178,8 +182,8 @@ public struct ActionSource: Sendable {
     /// dispatched; `nil` for an action from outside. See ``ActionCause``.
     ///
     /// ```swift
-    /// if let cause = source.cause, cause.kind == .bridgedFrom {
-    ///     print("bridged from #\(cause.seq)")
+    /// if let seq = source.seq, let cause = source.cause {
+    ///     log.record("#\(seq) \(ActionDescription.describe(action)) ← #\(cause.seq) (\(cause.kind.rawValue))")
     /// }
     /// ```
     @inlinable
@@ -231,7 +235,8 @@ public struct ActionSource: Sendable {
     /// The file, function and line stay those of the original call site.
     ///
     /// ```swift
-    /// let forwarded = source.appendingInfo("Retried after a timeout")
+    /// let plain = ActionSource(file: "App/File.swift", function: "run()", line: 3)
+    /// let first = plain.appendingInfo("first")
     /// ```
     ///
     /// - Parameter line: The line to add, without a trailing newline.
@@ -249,6 +254,7 @@ public struct ActionSource: Sendable {
     ///
     /// ```swift
     /// let derived = source.appendingInfo(deferred: { "Retried \(ActionDescription.describe(action))" })
+    /// #expect(derived.info == "Retried library(LibraryAction.refresh)")
     /// ```
     ///
     /// - Parameter line: Builds the line, without a trailing newline.

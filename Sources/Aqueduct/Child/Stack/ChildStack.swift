@@ -6,12 +6,12 @@
 /// entry is popped, the effects its child started are cancelled.
 ///
 /// ```swift
-/// struct AppState { var path = ChildStack<ContactDetail>() }
-/// enum AppAction: CaseAccessible { case path(StackAction<ContactDetail, ContactDetailAction>) }
-///
-/// store.dispatch(.path(.push(ContactDetail(name: "Ada"))))   // entry #0
-/// store.dispatch(.path(.element(id: StackID(0), action: .call)))
-/// store.dispatch(.path(.pop))
+/// var stack = ChildStack(["a", "b"])
+/// #expect(stack.ids == [StackID(0), StackID(1)])
+/// let popped = stack.pop()
+/// #expect(popped == "b")
+/// let pushed = stack.push("c")
+/// #expect(pushed == StackID(2))
 /// ```
 ///
 /// The stack is a value: reducers may also push and pop directly, and it is a random-access

@@ -20,9 +20,11 @@ extension Middleware where InputAction == OutputAction {
     /// as it is. Nothing crashes.
     ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case path(StackAction<ContactDetail, ContactDetailAction>) }
-    /// let path = ContactDetailMiddleware(client: client)
-    ///     .lift(action: \AppAction.Cases.path, elements: \AppState.path)
+    /// detail.lift(
+    ///     action: \ShellAction.Cases.path,
+    ///     elements: \ShellState.path,
+    ///     onDroppedAction: reports.handler
+    /// )
     /// ```
     ///
     /// - Parameters:

@@ -2,11 +2,13 @@
 /// pops.
 ///
 /// ```swift
-/// enum AppAction: CaseAccessible { case path(StackAction<ContactDetail, ContactDetailAction>) }
-/// let reducer = detailReducer.lift(action: \AppAction.Cases.path, elements: \AppState.path)
-/// store.dispatch(.path(.push(ContactDetail(name: "Ada"))))
-/// store.dispatch(.path(.element(id: StackID(0), action: .call)))
-/// store.dispatch(.path(.popTo(id: StackID(0))))
+/// await store.dispatch(.path(.push(Detail(id: 10)))) { $0.path.push(Detail(id: 10)) }
+/// await store.dispatch(.path(.push(Detail(id: 20)))) { $0.path.push(Detail(id: 20)) }
+/// #expect(store.state.path.ids == [StackID(0), StackID(1)])
+///
+/// await store.dispatch(.path(.element(id: StackID(1), action: .load)))
+/// // …
+/// await store.dispatch(.path(.popTo(id: StackID(0)))) { $0.path.pop() }
 /// ```
 ///
 /// An action the stack cannot follow — for an entry already popped, a pop of an empty stack, a

@@ -3,9 +3,10 @@
 /// has a new id, so nothing meant for the popped one reaches it.
 ///
 /// ```swift
-/// var path = ChildStack<Screen>()
-/// let id = path.push(.settings)  // #0
-/// path[id: id]                   // .settings
+/// var stack = ChildStack<String>()
+/// for name in ["a", "b", "c", "d"] { stack.push(name) }
+/// // …
+/// #expect(stack[id: StackID(0)] == "a")
 /// ```
 ///
 /// Ids grow in push order, so a stack's ids are in increasing order from bottom to top.
