@@ -4,20 +4,6 @@
 /// Deprecated with the hook: a task started with this dispatcher has no owner. Return the work
 /// from ``Middleware/start(state:)`` instead, as an effect the store owns.
 ///
-/// ```swift
-/// public func start(_ context: MiddlewareContext<AppLifecycleAction, Void>) {
-///     listening?.cancel()
-///     let dispatcher = context.dispatcher
-///     // …
-///     let events = client.events()
-///     listening = Task.detached {
-///         for await event in events {
-///             dispatcher.dispatch(AppLifecycleAction(event))
-///         }
-///     }
-/// }
-/// ```
-///
 /// `Sendable`; the dispatcher works from any isolation, the state getter on the main actor.
 public struct MiddlewareContext<Action, State>: Sendable {
     /// Dispatches the middleware's output actions into the store, from any isolation.
