@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord {
     /// A recorded action: its description, and its `Codable` encoding when it has one.
     ///

@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord {
     /// What set an action off: the `seq` of the earlier action and how it led to this one — the
     /// `ActionCause` the store stamped on the action's source.

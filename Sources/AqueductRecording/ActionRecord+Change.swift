@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord {
     /// One part of the state an action changed: where, and its text before and after.
     ///

@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord {
     /// The record's line (``jsonLine()``), shortened when it would be longer than `limit` bytes,
     /// so that a recorder never writes a line its readers refuse.

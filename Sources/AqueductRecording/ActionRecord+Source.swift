@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord {
     /// A recorded `ActionSource`: the call site that dispatched the action, and the info lines
     /// of what happened to it on the way.

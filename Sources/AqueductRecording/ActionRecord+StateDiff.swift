@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecord.Change {
     /// The recorded form of one change the state diff found.
     ///

@@ -1,4 +1,5 @@
 import Aqueduct
+
 extension ActionRecording {
     /// A line ``ActionRecording`` skipped: a record cut short, the last line of the file or of
     /// a session.

@@ -1,4 +1,5 @@
 import Aqueduct
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import Aqueduct
+
 /// Why ``ActionRecording`` could not read a recording.
 ///
 /// Each case names the line (from 1) or the file, and its description says what to do.

@@ -1,4 +1,5 @@
 import Aqueduct
+
 /// Writes JSON on one line, in the order it is told: a record's fields in the documented order
 /// (`JSONEncoder` orders keys as it likes), object members of a ``JSONValue`` by name, so the
 /// same record is always the same line. `package`: the DevTools report writes its data with it

@@ -1,4 +1,5 @@
 import Aqueduct
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import Aqueduct
+
 /// The members of one JSON object of a recording line, read with the check each field needs:
 /// the one place that turns a parsed line into a record, for the reader of files and for
 /// `Codable` alike, so that both accept the same lines and say the same thing about the others.

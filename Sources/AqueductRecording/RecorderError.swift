@@ -1,4 +1,5 @@
 import Aqueduct
+
 /// Why a recorder could not record: its file cannot be opened, written or rotated.
 ///
 /// ```swift

@@ -1,18 +1,3 @@
-/// Precedence of `-->`, the operator that writes a ``Bridge``.
-///
-/// Lower than every operator an operand of a bridge is likely to use — `??`, comparisons, the
-/// ternary conditional — so `\.lifecycle.didBecomeActive --> flag ? a : b` groups as
-/// `path --> (flag ? a : b)`. Non-associative: `a --> b --> c` is an error, since a bridge is not
-/// an action; chain bridges by adding one per hop to a ``BridgeMiddleware``.
-precedencegroup BridgePrecedence {
-    associativity: none
-    lowerThan: TernaryPrecedence
-    higherThan: AssignmentPrecedence
-}
-
-/// Builds a ``Bridge``: the case to match on the left, the action to send on the right.
-infix operator --> : BridgePrecedence
-
 /// A bridge from an action case to a fixed action.
 ///
 /// The left side is a case path (``CaseKeyPath``) — `\.lifecycle.didBecomeActive`, generated

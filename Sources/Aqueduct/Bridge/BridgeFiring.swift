@@ -3,7 +3,7 @@
 /// the first matched bridge, the info line of its derived action's source.
 ///
 /// One allocation per matched action, for both roles: the firing is the ``Effect``'s storage (a
-/// ``DerivingEffect``, run by the runtime with no closure and no ``ImmediateSend`` built per
+/// ``DerivingEffect``, run by the engine with no closure and no ``ImmediateSend`` built per
 /// action), and the first derived action's source points to it as its newest ``SourceNode``,
 /// which renders `Bridged from <cause> at <file>, <function>:<line>` only when the info is read.
 /// Another bridge firing for the same action gets a ``BridgedLine`` of its own.
@@ -27,7 +27,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     let state: GetState<State>?
     /// The derivation, specialised: a closure without captures made in the inlinable
     /// ``BridgeMiddleware/handle(action:from:state:)``, where `Action` and `State` are the app's.
-    /// ``deriveActions(_:)``, which the runtime calls through the ``EffectStorage`` witness, is
+    /// ``deriveActions(_:)``, which the engine calls through the ``EffectStorage`` witness, is
     /// generic code; unspecialised, the walk would look up the metadata of `Action?` and of the
     /// filter for every bridge it visits.
     @usableFromInline

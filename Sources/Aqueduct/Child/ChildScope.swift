@@ -1,12 +1,12 @@
 /// One lift of child features — an optional child, a collection's elements, a stack's entries —
-/// as the runtime sees it: what ties each child's effects to the child, so that they end when
+/// as the engine sees it: what ties each child's effects to the child, so that they end when
 /// the child's state goes away (see ``ChildTracker``).
 ///
 /// A lift makes one scope when it is built. Its effects for a child run under the cancellation
 /// id ``ChildEffectID`` (the scope and the child's key), and the lift ends every action with
-/// ``Effect/Operation/endRemovedChildren(_:)``: after the reducer, the runtime cancels, as
+/// ``Effect/Operation/endRemovedChildren(_:)``: after the reducer, the engine cancels, as
 /// `.cancel(id:)` does, the effects of every child of the scope that started effects and is no
-/// longer in the state. The runtime keeps one ``ChildTracker`` per store and scope, so a lifted
+/// longer in the state. The engine keeps one ``ChildTracker`` per store and scope, so a lifted
 /// middleware used by several stores follows each store's state.
 @usableFromInline
 internal protocol ChildScope: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-/// The effect every child lift returns for every action: after the reducer, the runtime cancels
+/// The effect every child lift returns for every action: after the reducer, the engine cancels
 /// the effects of the lift's children that are gone (see ``ChildScope``). Built once per lift,
 /// and sendable, so that returning it allocates nothing.
 @usableFromInline

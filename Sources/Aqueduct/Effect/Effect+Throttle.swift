@@ -67,7 +67,7 @@ internal struct EffectThrottle: Sendable {
     }
 }
 
-/// A throttle's clock and interval, its instant type erased so that the runtime can keep the
+/// A throttle's clock and interval, its instant type erased so that the engine can keep the
 /// time of the last effect let through for ids of any clock. Instants are the clock's own,
 /// boxed; an instant of another clock type compares as unknown (`nil`).
 @usableFromInline

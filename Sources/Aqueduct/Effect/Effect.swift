@@ -56,7 +56,7 @@ public struct Effect<Action> {
         /// Synchronous work that derives actions and their sources itself (see ``DerivingEffect``).
         case deriving(any DerivingEffect<Action>)
         /// An effect of one child of a lift: runs under the child's ``ChildEffectID``, and the
-        /// runtime tracks the child (see ``ChildScope``).
+        /// engine tracks the child (see ``ChildScope``).
         case child(any ChildScope, key: EffectID, Effect<Action>)
         /// After the reducer: cancels the effects of the scope's children that are gone.
         case endRemovedChildren(any ChildScope)

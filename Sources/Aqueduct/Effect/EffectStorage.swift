@@ -9,7 +9,7 @@ internal protocol EffectStorage<Action>: AnyObject {
     /// Derives this effect's actions and passes each, with its source, to `send` when it is a
     /// ``DerivingEffect``, and returns `true`; returns `false` for any other storage.
     ///
-    /// The runtime asks this of the effect a middleware returned before it reads ``operation``:
+    /// The engine asks this of the effect a middleware returned before it reads ``operation``:
     /// a deriving effect's operation is built in generic code, which looks up the metadata of
     /// the operation's enum and the effect's conformance on every action. Each type implements
     /// it itself, not through a protocol extension, for the same
@@ -22,7 +22,7 @@ internal protocol EffectStorage<Action>: AnyObject {
 /// and gives each its own source: a bridge middleware's matched bridges (``BridgeFiring``).
 ///
 /// Unlike ``Effect/immediate(_:)``, it needs no closure built per action and no ``ImmediateSend``:
-/// the object that holds the cause is the whole effect, and the runtime hands it a plain
+/// the object that holds the cause is the whole effect, and the engine hands it a plain
 /// function that queues what it derives. Interpreting it as `.immediate` work — which is what
 /// ``Effect/map(_:)`` does — gives the same actions with the same sources.
 @usableFromInline

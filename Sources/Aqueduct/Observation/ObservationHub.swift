@@ -29,9 +29,9 @@ import Observation
 @MainActor
 @usableFromInline
 internal final class ObservationHub<State>: Observable, ObservationTarget {
-    /// The store's state (see ``StateMemory``). Held strongly: the memory holds the hub too
-    /// (``RuntimeFields/observation``), and the store breaks that cycle in its deinit.
-    private let memory: StateMemory
+    /// The store's state (see ``RawStateMemory``). Held strongly: the memory holds the hub too
+    /// (``MainActorEngineFields/observation``), and the store breaks that cycle in its deinit.
+    private let memory: RawStateMemory
     private let watchingChanged: @MainActor () -> Void
     /// Whether the hub watches anything; the store calls ``storeDidProcess()`` while it does.
     private(set) var isWatching = false
@@ -72,7 +72,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     ///   - memory: The store's state; the store owns the hub, so the state outlives it.
     ///   - watchingChanged: Tells the store that ``isWatching`` changed, so it updates its
     ///     `hasObservers` flag.
-    init(memory: StateMemory, watchingChanged: @escaping @MainActor () -> Void) {
+    init(memory: RawStateMemory, watchingChanged: @escaping @MainActor () -> Void) {
         self.memory = memory
         self.watchingChanged = watchingChanged
         link.hub = self

@@ -36,7 +36,7 @@ internal class Watcher {
         self.storedWord = storedWord
     }
 
-    /// The bytes of the value last compared, as ``StateMemory/word(at:)`` reads them; only
+    /// The bytes of the value last compared, as ``RawStateMemory/word(at:)`` reads them; only
     /// called when ``storedWord`` is not `nil`.
     func lastWord() -> UInt64 { 0 }
 
@@ -49,7 +49,7 @@ internal class Watcher {
     /// delivers it.
     ///
     /// - Returns: Whether the value changed.
-    func check(_ memory: StateMemory) -> Bool { false }
+    func check(_ memory: RawStateMemory) -> Bool { false }
 
     /// Ends every receiver; the store is going away.
     func finishAll() {}
@@ -110,8 +110,8 @@ internal final class PathWatcher<State, Value>: Watcher {
         sinks.removeAll { $0 === sink }
     }
 
-    override func check(_ memory: StateMemory) -> Bool {
-        // `memory` is the state of the hub's store, a `State` (see `StateMemory`).
+    override func check(_ memory: RawStateMemory) -> Bool {
+        // `memory` is the state of the hub's store, a `State` (see `RawStateMemory`).
         let value: Value = memory.read(keyPath, offset: offset)
         if isDuplicate(last, value) { return false }
         last = value
@@ -138,7 +138,7 @@ internal final class PathWatcher<State, Value>: Watcher {
 
 /// Where a watched value lies in the state when its bytes alone can tell that it has not
 /// changed: a value of at most 8 bytes with no references (`_isPOD`), at a known offset (see
-/// ``StateMemory``), compared with `==`.
+/// ``RawStateMemory``), compared with `==`.
 ///
 /// For such a value equal bytes mean equal values, since `==` is reflexive — so the hub compares
 /// one word per path and calls the watcher's generic comparison only when the bytes differ:

@@ -1,5 +1,5 @@
 /// The observers of a store's whole state (`store.subscribe(\.self)`), kept apart from the path
-/// watchers of its ``ObservationHub`` so that the runtime's `notifyObservers`, specialised for
+/// watchers of its ``ObservationHub`` so that the engine's `notifyObservers`, specialised for
 /// the app's state, calls them directly.
 ///
 /// Must stay specialisable: through the hub's unspecialised watcher loop each call would look up

@@ -1,5 +1,5 @@
 /// A key path from a store's state with its byte offset, when it is a chain of stored
-/// properties (see ``StateMemory``).
+/// properties (see ``RawStateMemory``).
 internal struct StatePath<Root, Value> {
     let keyPath: KeyPath<Root, Value>
     let offset: Int?
@@ -11,7 +11,7 @@ internal struct StatePath<Root, Value> {
 
     /// The value at the path in the state `memory` holds, which must be a `Root` (checked).
     @MainActor
-    func read(from memory: StateMemory) -> Value {
+    func read(from memory: RawStateMemory) -> Value {
         memory.read(keyPath, offset: offset)
     }
 }

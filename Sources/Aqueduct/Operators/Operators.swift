@@ -1,3 +1,7 @@
+// Aqueduct's operators and their precedence, declared in one place; each operator's functions
+// live with the types they build (`Reducer.swift`, `ComposedMiddleware.swift`,
+// `Bridge+Operator.swift`).
+
 /// Precedence of `<>`, Aqueduct's composition operator for reducers and middlewares.
 ///
 /// Composition is associative, so the grouping does not change the result; left associativity
@@ -9,3 +13,18 @@ precedencegroup AqueductCompositionPrecedence {
 
 /// Composes two reducers or two middlewares, left first. See ``Reducer`` and ``Middleware``.
 infix operator <> : AqueductCompositionPrecedence
+
+/// Precedence of `-->`, the operator that writes a ``Bridge``.
+///
+/// Lower than every operator an operand of a bridge is likely to use — `??`, comparisons, the
+/// ternary conditional — so `\.lifecycle.didBecomeActive --> flag ? a : b` groups as
+/// `path --> (flag ? a : b)`. Non-associative: `a --> b --> c` is an error, since a bridge is not
+/// an action; chain bridges by adding one per hop to a ``BridgeMiddleware``.
+precedencegroup BridgePrecedence {
+    associativity: none
+    lowerThan: TernaryPrecedence
+    higherThan: AssignmentPrecedence
+}
+
+/// Builds a ``Bridge``: the case to match on the left, the action to send on the right.
+infix operator --> : BridgePrecedence

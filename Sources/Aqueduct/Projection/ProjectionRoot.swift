@@ -12,7 +12,7 @@ internal protocol ProjectionRoot<Action, State>: ObservationTarget {
 
     var state: State { get }
     /// The root store's state.
-    var memory: StateMemory { get }
+    var memory: RawStateMemory { get }
     /// This projection as what observes its paths. (Converting `any ProjectionRoot<A, S>` to
     /// `any ObservationTarget<S>` directly crashes the Swift 6.3 compiler.)
     var observationTarget: any ObservationTarget<State> { get }
@@ -41,8 +41,8 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
     let embed: (Action) -> RootAction
     /// The composed path's offset in the root state, when it is a chain of stored properties.
     @usableFromInline let offset: Int?
-    /// The root store's state; this projection holds the store (see ``StateMemory``).
-    @usableFromInline let memory: StateMemory
+    /// The root store's state; this projection holds the store (see ``RawStateMemory``).
+    @usableFromInline let memory: RawStateMemory
 
     @usableFromInline
     init(

@@ -51,9 +51,9 @@ public struct StoreProjection<Action, State> {
     @usableFromInline
     internal let _send: @MainActor (Action, ActionSource) -> Void
     /// The root store's state, which lives as long as the store this projection keeps alive
-    /// (see ``StateMemory``).
+    /// (see ``RawStateMemory``).
     @usableFromInline
-    internal let _memory: StateMemory
+    internal let _memory: RawStateMemory
     /// The offset of the state in the root state when it is reached through stored properties
     /// only; `nil` otherwise (subscripts, computed properties, elements by id).
     @usableFromInline

@@ -37,13 +37,13 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<Action: Sendable, State> {
-    /// The engine: queue, effect interpreter, running effects, inbox (`Runtime/`). The store
+    /// The engine: queue, effect interpreter, running effects, inbox (`Engine/`). The store
     /// drives it and adds observation.
     @usableFromInline
-    internal let _runtime: StoreRuntime<Action, State>
+    internal let _runtime: Engine<Action, State>
     /// Path observers, streams and Observation tracking (`Observation/`); created on first use.
-    /// While it watches something it sets `hasObservers` and the runtime tells it after each
-    /// action. It lives in the runtime's fields (see ``RuntimeFields/observation``); the store
+    /// While it watches something it sets `hasObservers` and the engine tells it after each
+    /// action. It lives in the engine's fields (see ``MainActorEngineFields/observation``); the store
     /// is its only owner.
     @usableFromInline
     internal var _observation: ObservationHub<State>? {
@@ -53,7 +53,7 @@ public final class Store<Action: Sendable, State> {
 
     // Isolated so that the store's parts are released on the main actor, whatever thread drops
     // the last reference: the observation hub must be (see `HubLink`). The hub lives in the
-    // runtime's fields, which a state getter a middleware kept may outlive the store: it is
+    // engine's fields, which a state getter a middleware kept may outlive the store: it is
     // released here, with the store.
     isolated deinit {
         _observation = nil
@@ -104,9 +104,9 @@ public final class Store<Action: Sendable, State> {
         self.init(initialState: initialState, reducer: reducer, erasedMiddleware: nil)
     }
 
-    // Inlinable so that the runtime's dispatcher closure and the inbox drain are specialised
+    // Inlinable so that the engine's dispatcher closure and the inbox drain are specialised
     // for the app's action type: unspecialised, they look up generic metadata on every action
-    // (see `StoreRuntime.init`).
+    // (see `Engine.init`).
     @inlinable
     internal convenience init(
         initialState: State,
@@ -114,7 +114,7 @@ public final class Store<Action: Sendable, State> {
         erasedMiddleware: AnyMiddleware<Action, Action, State>?
     ) {
         self.init(
-            runtime: StoreRuntime(initialState: initialState, reducer: reducer, middleware: erasedMiddleware),
+            runtime: Engine(initialState: initialState, reducer: reducer, middleware: erasedMiddleware),
             middleware: erasedMiddleware
         )
     }
@@ -132,10 +132,10 @@ public final class Store<Action: Sendable, State> {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
-        scheduler: any RuntimeScheduler
+        scheduler: any EngineScheduler
     ) {
         self.init(
-            runtime: StoreRuntime(
+            runtime: Engine(
                 initialState: initialState,
                 reducer: reducer,
                 middleware: middleware,
@@ -146,7 +146,7 @@ public final class Store<Action: Sendable, State> {
     }
 
     @inlinable
-    internal init(runtime: StoreRuntime<Action, State>, middleware: AnyMiddleware<Action, Action, State>?) {
+    internal init(runtime: Engine<Action, State>, middleware: AnyMiddleware<Action, Action, State>?) {
         self._runtime = runtime
         self.dispatcher = runtime.dispatcher
         runtime.start(middleware)

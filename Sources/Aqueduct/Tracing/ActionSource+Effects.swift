@@ -1,5 +1,5 @@
 extension ActionSource {
-    /// The source a runtime gives an action sent by an effect without a source of its own:
+    /// The source an engine gives an action sent by an effect without a source of its own:
     /// this source with a line of info naming the action that caused the effect, built only if
     /// the info is read. Allocates one object, the line's node (see ``SourceNode``).
     ///

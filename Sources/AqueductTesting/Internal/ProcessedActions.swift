@@ -1,9 +1,9 @@
 import Aqueduct
 
-/// The actions a test store's runtime has processed and the test has not yet asserted, with
+/// The actions a test store's engine has processed and the test has not yet asserted, with
 /// the state before and after each.
 ///
-/// The runtime calls ``record(_:_:state:)`` after each action; the state before an action is
+/// The engine calls ``record(_:_:state:)`` after each action; the state before an action is
 /// the state after the one before it (or the initial state), since only actions change a test
 /// store's state.
 ///

@@ -58,7 +58,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
 
     /// The engine, with no reducer and no middleware of its own: it runs the effects `handle`
     /// returns, and what they send is recorded rather than processed further.
-    private let runtime: StoreRuntime<M.OutputAction, M.State>
+    private let runtime: Engine<M.OutputAction, M.State>
     /// Runs the effects; only this tester's.
     private let scheduler = TestScheduler()
 
@@ -69,7 +69,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
     ///   - state: The state it reads.
     public init(_ middleware: M, state: M.State) {
         self.middleware = middleware
-        self.runtime = StoreRuntime(
+        self.runtime = Engine(
             initialState: state,
             reducer: .identity,
             middleware: nil,

@@ -165,7 +165,7 @@ public enum ActionReplay {
         let processed = ProcessedActions<Action, State>(initialState: initialState)
         let scheduler = TestScheduler()
         scheduler.core.failureBound = timeout
-        let runtime = StoreRuntime(
+        let runtime = Engine(
             initialState: initialState,
             reducer: reducer,
             middleware: middleware,

@@ -12,7 +12,7 @@ import Dispatch
 /// Jobs of default actors that a task calls run here too (they follow the task's preferred
 /// executor). Unstructured tasks it starts with `Task {}` do not, nor jobs of actors with an
 /// executor of their own, nor the main actor's.
-final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
+final class TestSchedulerCore: TaskExecutor, EngineScheduler, Sendable {
     private let queue: DispatchQueue
     private let state = LockedValue(TestSchedulerStateMachine())
     /// How long one job may run before a step that waits for it gives up and says so; `nil`
@@ -70,14 +70,14 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
         for job in state.withLock({ $0.released() }) { run(job) }
     }
 
-    // MARK: RuntimeScheduler
+    // MARK: EngineScheduler
 
     func startTask(priority: TaskPriority?, _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         makeTask(priority: priority, work)
     }
 
     @MainActor
-    func attach(_ runtime: any DrainingRuntime) -> @Sendable () -> Void {
+    func attach(_ runtime: any DrainingEngine) -> @Sendable () -> Void {
         let request = TestSchedulerStateMachine.DrainRequest(runtime: runtime)
         return { [weak self] in
             guard let self else { return }
@@ -87,7 +87,7 @@ final class TestSchedulerCore: TaskExecutor, RuntimeScheduler, Sendable {
 
     // MARK: Settling
 
-    /// Runs every job and drains every runtime that asks, until nothing more can run: no job
+    /// Runs every job and drains every engine that asks, until nothing more can run: no job
     /// queued or running, no action waiting, and no main-actor step that a job queued still to
     /// run.
     ///

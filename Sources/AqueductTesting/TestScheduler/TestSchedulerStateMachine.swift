@@ -1,6 +1,6 @@
 import Aqueduct
 
-/// The state of a ``TestScheduler``: its jobs, the drains its runtimes asked for, and the test
+/// The state of a ``TestScheduler``: its jobs, the drains its engines asked for, and the test
 /// steps waiting on it. A pure value behind the scheduler's lock; each transition returns what
 /// to do outside the lock — run jobs, resume waiters.
 ///
@@ -31,9 +31,9 @@ struct TestSchedulerStateMachine: Sendable {
         var timer: Task<Void, Never>?
     }
 
-    /// A runtime that asked for a drain; held weakly, like every runtime the scheduler serves.
+    /// An engine that asked for a drain; held weakly, like every engine the scheduler serves.
     struct DrainRequest: Sendable {
-        weak var runtime: (any DrainingRuntime)?
+        weak var runtime: (any DrainingEngine)?
     }
 
     private(set) var mode = Mode.paused(parked: [])
@@ -137,13 +137,13 @@ struct TestSchedulerStateMachine: Sendable {
 
     // MARK: Drains
 
-    /// A runtime's inbox received its first action: it asks for a drain.
+    /// An engine's inbox received its first action: it asks for a drain.
     mutating func drainRequested(_ request: DrainRequest) -> [Waiter] {
         drainRequests.append(request)
         return advance()
     }
 
-    /// A step takes the drain requests, to drain those runtimes on the main actor.
+    /// A step takes the drain requests, to drain those engines on the main actor.
     mutating func takeDrainRequests() -> [DrainRequest] {
         defer { drainRequests = [] }
         return drainRequests

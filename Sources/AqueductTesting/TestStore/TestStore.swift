@@ -86,7 +86,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// The store's current state, including changes the test has not asserted yet.
     public var state: State { runtime.state }
 
-    private let runtime: StoreRuntime<Action, State>
+    private let runtime: Engine<Action, State>
     /// Runs the effects; only this test store's.
     private let scheduler = TestScheduler()
     /// What effects sent after their work had returned, dropped: each a failure at the next
@@ -172,14 +172,14 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         self.processed = ProcessedActions(initialState: initialState)
         self.createdAt = createdAt
         let lateSends = lateSends
-        self.runtime = StoreRuntime(
+        self.runtime = Engine(
             initialState: initialState,
             reducer: reducer,
             middleware: erasedMiddleware,
             scheduler: scheduler.core,
             onLateSend: { action, startedBy in
                 lateSends.withLock {
-                    $0.append(StoreRuntime<Action, State>.lateSendMessage(action, startedBy: startedBy))
+                    $0.append(Engine<Action, State>.lateSendMessage(action, startedBy: startedBy))
                 }
             }
         )

@@ -112,7 +112,7 @@ import Testing
         await tester?.handle(.queryChanged("milk"), awaitingEffects: false)
         #expect(clock.sleeperCount == 1)
         tester = nil
-        // Released on the main actor: its runtime cancelled the effect, whose sleep ended at once.
+        // Released on the main actor: its engine cancelled the effect, whose sleep ended at once.
         #expect(clock.sleeperCount == 0)
     }
 

@@ -111,7 +111,7 @@ import Testing
 
     @Test func anEffectStillRunsToItsEndAfterItsTestStoreIsGone() async {
         // The executor is kept alive by the task running on it: the cancelled effect unwinds
-        // on it after the test store, and its runtime, were released.
+        // on it after the test store, and its engine, were released.
         let (ended, signal) = AsyncStream.makeStream(of: Void.self)
         let waiting = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, _ in
             .run { _ in

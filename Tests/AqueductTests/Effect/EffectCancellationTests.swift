@@ -252,7 +252,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
             }
         }
         let reported = LockedValue(0)
-        let runtime = StoreRuntime(
+        let runtime = Engine(
             initialState: FloodState(),
             reducer: floodReducer,
             middleware: AnyMiddleware(middleware),
@@ -285,7 +285,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
             }
         }
         let scheduler = DrainingByHand()
-        let runtime = StoreRuntime(
+        let runtime = Engine(
             initialState: FloodState(),
             reducer: floodReducer,
             middleware: AnyMiddleware(middleware),
@@ -326,7 +326,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
                 return .none
             }
         }
-        let runtime = StoreRuntime(
+        let runtime = Engine(
             initialState: FloodState(),
             reducer: floodReducer,
             middleware: AnyMiddleware(middleware),
@@ -381,7 +381,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
 
 /// A scheduler that starts effects on the global executor and drains only when the test calls
 /// `drainInbox()`: the engine's seam, driven by hand.
-final class DrainingByHand: RuntimeScheduler {
+final class DrainingByHand: EngineScheduler {
     private let started = LockedValue<[Task<Void, Never>]>([])
 
     /// The tasks it started, oldest first.
@@ -394,7 +394,7 @@ final class DrainingByHand: RuntimeScheduler {
     }
 
     @MainActor
-    func attach(_ runtime: any DrainingRuntime) -> @Sendable () -> Void {
+    func attach(_ runtime: any DrainingEngine) -> @Sendable () -> Void {
         {}
     }
 }

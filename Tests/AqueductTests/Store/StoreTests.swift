@@ -144,7 +144,7 @@ import Testing
             action == .decrement ? .immediate { send in escaped = send } : .none
         }
         let late = EventLog()
-        let runtime = StoreRuntime(
+        let runtime = Engine(
             initialState: 0,
             reducer: counterReducer,
             middleware: AnyMiddleware(middleware),

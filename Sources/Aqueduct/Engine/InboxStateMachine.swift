@@ -1,6 +1,6 @@
-/// The inbox of a runtime: the actions sent from any isolation — by dispatchers and by the
+/// The inbox of an engine: the actions sent from any isolation — by dispatchers and by the
 /// `Send` of asynchronous effects — waiting for the main actor to take them out, in the order
-/// they arrived. A pure value behind ``RuntimeStorage``'s lock.
+/// they arrived. A pure value behind ``LockedEngineStorage``'s lock.
 ///
 /// It is empty, or it holds a batch waiting for the drain it asked for (``State``). The first
 /// action into an empty inbox asks for one drain (``EnqueueAction/requestDrain``); the actions

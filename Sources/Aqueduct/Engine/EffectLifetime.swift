@@ -1,17 +1,17 @@
 import Synchronization
 
 /// One run of an effect, as the actions it sends see it: *open* while its work runs, *closed*
-/// once its work has returned, *cancelled* once the runtime cancelled it.
+/// once its work has returned, *cancelled* once the engine cancelled it.
 ///
 /// Each action an effect sends carries its lifetime — into the inbox (from a `Send`) or the
 /// dispatch queue (from an ``ImmediateSend``) — and is dropped, unprocessed, if the lifetime is
 /// cancelled by the time the main actor takes it out. Cancellation is decided on the main actor
-/// too (a `.cancel(id:)`, a `cancelInFlight`, a test driver), or when the runtime is released
+/// too (a `.cancel(id:)`, a `cancelInFlight`, a test driver), or when the engine is released
 /// (after which nothing is processed at all), so no interleaving of threads lets an action of a
 /// cancelled effect be processed after the cancellation. Sends after the work returned or the
 /// effect was cancelled are dropped at once, under the storage's lock.
 ///
-/// The phase is written under ``RuntimeStorage``'s lock (by the ``EffectRegistryStateMachine``'s
+/// The phase is written under ``LockedEngineStorage``'s lock (by the ``EffectRegistryStateMachine``'s
 /// transitions, as the storage applies them) and read under it by senders; the main actor reads
 /// ``isCancelled`` without the lock, on every action it takes out, which an atomic makes safe.
 /// ``lastTake`` says which inbox batch took the lifetime's last action, for the registry to know
@@ -48,7 +48,7 @@ package final class EffectLifetime: Sendable {
         self.describe = describe
     }
 
-    /// Whether the runtime cancelled the effect: what it sent and was not processed yet is
+    /// Whether the engine cancelled the effect: what it sent and was not processed yet is
     /// dropped.
     @inlinable
     package var isCancelled: Bool {
@@ -73,7 +73,7 @@ package final class EffectLifetime: Sendable {
         phase.bitwiseOr(Self.closedBit, ordering: .relaxed)
     }
 
-    /// The runtime cancelled the effect.
+    /// The engine cancelled the effect.
     internal func cancel() {
         phase.bitwiseOr(Self.cancelledBit, ordering: .relaxed)
     }

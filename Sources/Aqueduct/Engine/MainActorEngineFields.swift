@@ -1,8 +1,8 @@
-/// The main-actor fields of a ``StoreRuntime``: the state, the dispatch state machine and who
-/// is told after each action — in memory the runtime owns, reached only through
-/// ``RuntimeMemory``.
+/// The main-actor fields of a ``Engine``: the state, the dispatch state machine and who
+/// is told after each action — in memory the engine owns, reached only through
+/// ``RawEngineMemory``.
 @usableFromInline
-internal struct RuntimeFields<Action: Sendable, State> {
+internal struct MainActorEngineFields<Action: Sendable, State> {
     @usableFromInline
     internal var state: State
     @usableFromInline
@@ -15,7 +15,7 @@ internal struct RuntimeFields<Action: Sendable, State> {
     /// are told after each action while ``hasObservers``. Owned by the store, which releases
     /// it in its isolated deinit.
     ///
-    /// It lives here rather than in the store: the runtime tells it with no reference to the
+    /// It lives here rather than in the store: the engine tells it with no reference to the
     /// store to load and retain (a store has weak references, so its retains go through a side
     /// table) and no run-time exclusivity check per action.
     @usableFromInline

@@ -87,7 +87,7 @@ extension DispatchStateMachineTests {
 }
 
 extension DispatchStateMachine {
-    /// Dispatches an action as the runtime does: processed now when the machine is idle,
+    /// Dispatches an action as the engine does: processed now when the machine is idle,
     /// otherwise queued with ``enqueue(_:from:causedBy:lifetime:)``.
     fileprivate mutating func dispatch(
         _ action: Action,

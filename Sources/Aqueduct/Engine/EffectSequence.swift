@@ -1,7 +1,7 @@
 /// A concatenation being run: its parts, and the task that runs them one after the other.
 ///
 /// The concatenation is one registered effect, registered before its first part runs. The
-/// runtime runs the parts up to the first one that starts asynchronous work itself, on the
+/// engine runs the parts up to the first one that starts asynchronous work itself, on the
 /// main actor, in the `dispatch` that interprets the concatenation; the rest runs in the
 /// concatenation's task. Every part runs as a part of it (``EffectRegistryStateMachine``):
 /// cancelling an id around the concatenation cancels that task, the parts running and what
@@ -10,8 +10,8 @@
 /// - a part that is a `.run`: runs its work itself, in the concatenation's task;
 /// - any other part: hops to the main actor, processes the inbox — what the parts before it
 ///   sent is there, whoever else drains it and whenever (a store's scheduled drain, a test
-///   store's settling) — and lets the runtime run the part
-///   (``StoreRuntime/runPart(_:cause:ids:)``); then awaits the tasks it started, forwarding
+///   store's settling) — and lets the engine run the part
+///   (``Engine/runPart(_:cause:ids:)``); then awaits the tasks it started, forwarding
 ///   the cancellation of the concatenation to them.
 ///
 /// Each step first checks that the concatenation's task was not cancelled: the check on the
@@ -19,24 +19,24 @@
 /// concatenation starts nothing more and sends nothing more.
 ///
 /// Main-actor isolated: it holds the parts, which are main-actor values. Its task reaches it
-/// through the main actor only, and holds the runtime weakly, as effects hold only its storage.
+/// through the main actor only, and holds the engine weakly, as effects hold only its storage.
 @MainActor
 @usableFromInline
 internal final class EffectSequence<Action: Sendable, State> {
     private let parts: [Effect<Action>]
     /// The work of each part that is a `.run`, which the concatenation's task runs itself;
-    /// `nil` for the other parts, which the runtime runs on the main actor.
+    /// `nil` for the other parts, which the engine runs on the main actor.
     private nonisolated let operations: [(@Sendable (Send<Action>) async -> Void)?]
-    private let cause: StoreRuntime<Action, State>.EffectCause
+    private let cause: Engine<Action, State>.EffectCause
     private let ids: [EffectID]
     /// The concatenation's token in the registry, which its parts name as their parent.
     private let token: Int
-    private weak var runtime: StoreRuntime<Action, State>?
+    private weak var runtime: Engine<Action, State>?
 
     internal init(
         _ parts: [Effect<Action>],
-        runtime: StoreRuntime<Action, State>,
-        cause: StoreRuntime<Action, State>.EffectCause,
+        runtime: Engine<Action, State>,
+        cause: Engine<Action, State>.EffectCause,
         ids: [EffectID],
         token: Int
     ) {
@@ -82,7 +82,7 @@ internal final class EffectSequence<Action: Sendable, State> {
     ///
     /// - Parameters:
     ///   - send: The effect's send, for the `.run` parts.
-    ///   - awaited: The tasks of the part the runtime started before this task.
+    ///   - awaited: The tasks of the part the engine started before this task.
     ///   - index: The next part.
     internal nonisolated func run(_ send: Send<Action>, awaiting awaited: [Task<Void, Never>], from index: Int) async {
         var (awaited, index) = (awaited, index)

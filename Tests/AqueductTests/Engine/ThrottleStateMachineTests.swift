@@ -36,7 +36,7 @@ import Testing
             describe(machine.arrive(refresh, at: at(500), timing: timing, latest: true))
                 == "wait from 0.0 seconds replacing 7"
         )
-        // The runtime cancels the one replaced: it no longer waits; the interval still runs.
+        // The engine cancels the one replaced: it no longer waits; the interval still runs.
         machine.waitingEffectEnded(7)
         #expect(
             describe(machine.arrive(refresh, at: at(600), timing: timing, latest: false))

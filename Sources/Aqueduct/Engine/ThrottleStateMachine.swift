@@ -1,14 +1,14 @@
-/// The throttled ids of a runtime: for each, when it last let an effect through and which
-/// effect waits for the end of its interval. A pure value behind ``RuntimeStorage``'s lock, so
+/// The throttled ids of an engine: for each, when it last let an effect through and which
+/// effect waits for the end of its interval. A pure value behind ``LockedEngineStorage``'s lock, so
 /// that two stores never throttle each other and releasing a store forgets its throttles.
 ///
-/// The effect that waits is a concatenation the runtime started (a sleep until the end of the
+/// The effect that waits is a concatenation the engine started (a sleep until the end of the
 /// interval, then the effect); the registry tells this machine when it ends — cancelled, or
 /// returned — with ``waitingEffectEnded(_:)``, and the concatenation itself when it is let
 /// through, with ``letThrough(_:at:)``.
 @usableFromInline
 internal struct ThrottleStateMachine: Sendable {
-    /// What the runtime knows of one throttled id.
+    /// What the engine knows of one throttled id.
     internal enum Record: Sendable {
         /// An effect was let through at `lastStart` (an instant of `timing`'s clock); none
         /// waits.

@@ -7,17 +7,17 @@
 /// `DebounceStorage`): small pure state machines whose transitions return what to do, and the
 /// storage that does it.
 ///
-/// - ``DispatchStateMachine`` (main actor, behind ``RuntimeMemory``'s pointer, no lock): idle
+/// - ``DispatchStateMachine`` (main actor, behind ``RawEngineMemory``'s pointer, no lock): idle
 ///   or processing, and the FIFO behind the action being processed. It is on every dispatch,
 ///   so it takes no lock and allocates nothing.
-/// - Behind ``RuntimeStorage``'s lock, what other threads reach: the ``InboxStateMachine`` (the
+/// - Behind ``LockedEngineStorage``'s lock, what other threads reach: the ``InboxStateMachine`` (the
 ///   actions sent from any isolation), the ``EffectRegistryStateMachine`` (the effects alive)
 ///   and the ``ThrottleStateMachine``.
 ///
 /// Processing one action: the middleware's `handle` (before the reducer), the reducer, the
 /// effect it returned (interpreted here, reading the new state), then the observers: a
-/// store's observation hub (``RuntimeFields/observation``) or a test driver's recorder
-/// (``RuntimeFields/didProcess``). Actions dispatched meanwhile — by the effect, a
+/// store's observation hub (``MainActorEngineFields/observation``) or a test driver's recorder
+/// (``MainActorEngineFields/didProcess``). Actions dispatched meanwhile — by the effect, a
 /// bridge, an observer — are queued, each with its source, and processed after it: anything
 /// that derives an action during processing can queue it with ``dispatch(_:from:)`` directly,
 /// no effect needed.
@@ -25,23 +25,23 @@
 /// ## Cancel means cancel
 /// Once a `.cancel(id:)`, a `cancelInFlight` or a test driver's cancellation has been
 /// processed, no action the cancelled effects sent is processed — not one waiting in the inbox
-/// or the queue, not one sent later from any thread — and once the runtime is released,
+/// or the queue, not one sent later from any thread — and once the engine is released,
 /// nothing at all. Each action an effect sends carries the effect's ``EffectLifetime``, which
 /// the main actor checks as it takes the action out (see ``EffectRegistryStateMachine``).
 ///
 /// ## Schedulers
 /// Without a scheduler (a store), effects run in tasks on the global concurrent executor and
 /// the first action into an empty inbox schedules one main-actor job that drains it. With one
-/// (``RuntimeScheduler``: a test scheduler), the scheduler starts the effects' tasks and drains
-/// the inbox when it decides. Effect tasks hold the runtime's ``RuntimeStorage``, never the
-/// runtime: releasing the runtime cancels them.
+/// (``EngineScheduler``: a test scheduler), the scheduler starts the effects' tasks and drains
+/// the inbox when it decides. Effect tasks hold the engine's ``LockedEngineStorage``, never the
+/// engine: releasing the engine cancels them.
 ///
 /// Main-actor isolated; ``storage`` and ``dispatcher`` are usable from any isolation.
 @MainActor
 @usableFromInline
-package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
+package final class Engine<Action: Sendable, State>: DrainingEngine {
     @usableFromInline
-    internal let memory: RuntimeMemory<Action, State>
+    internal let memory: RawEngineMemory<Action, State>
     @usableFromInline
     internal let reducer: Reducer<Action, State>
     @usableFromInline
@@ -51,11 +51,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     package let getState: GetState<State>
     /// The inbox, the effects alive and the throttles; what other threads reach.
     @usableFromInline
-    package nonisolated let storage: RuntimeStorage<Action>
+    package nonisolated let storage: LockedEngineStorage<Action>
     /// Runs the effects' tasks and drains the inbox; `nil` for the global concurrent executor
     /// and a drain scheduled on the main actor (a store).
     @usableFromInline
-    internal let scheduler: (any RuntimeScheduler)?
+    internal let scheduler: (any EngineScheduler)?
     /// Sends actions into the inbox from any isolation.
     @usableFromInline
     package nonisolated let dispatcher: Dispatcher<Action>
@@ -73,7 +73,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @usableFromInline
     internal var childTrackers: [ObjectIdentifier: (any ChildTracker)?] = [:]
 
-    /// Creates a runtime.
+    /// Creates an engine.
     ///
     /// - Parameters:
     ///   - initialState: The state to start from.
@@ -93,11 +93,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
-        scheduler: (any RuntimeScheduler)? = nil,
-        onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = StoreRuntime.reportLateSend
+        scheduler: (any EngineScheduler)? = nil,
+        onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = Engine.reportLateSend
     ) {
-        let memory = RuntimeMemory<Action, State>(state: initialState)
-        let storage = RuntimeStorage<Action>(onLateSend: onLateSend)
+        let memory = RawEngineMemory<Action, State>(state: initialState)
+        let storage = LockedEngineStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
         self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
@@ -144,12 +144,12 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     }
 
     /// Starts a middleware: runs its start effect (``Middleware/start(state:)``), which this
-    /// runtime then owns like any other, and its deprecated start hook, which gets the
-    /// runtime's dispatcher and state getter.
+    /// engine then owns like any other, and its deprecated start hook, which gets the
+    /// engine's dispatcher and state getter.
     ///
     /// - Parameter middleware: The middleware, or `nil`.
     /// - Returns: Whether a deprecated start hook that is not the default ran: it may dispatch
-    ///   from tasks no runtime owns.
+    ///   from tasks no engine owns.
     @usableFromInline
     @discardableResult
     package func start(_ middleware: AnyMiddleware<Action, Action, State>?) -> Bool {
@@ -315,7 +315,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     /// processed before one of them may have cancelled it.
     @inlinable
     package func drainInbox() {
-        precondition(memory.fields.dispatch.isIdle, "StoreRuntime: the inbox is drained while an action is processed")
+        precondition(memory.fields.dispatch.isIdle, "Engine: the inbox is drained while an action is processed")
         var batch = memory.fields.spareBatch
         memory.fields.spareBatch = InboxStateMachine<Action>.Batch()
         storage.takeInbox(exchanging: &batch)
@@ -330,12 +330,12 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         memory.fields.spareBatch = batch
     }
 
-    /// Runs an effect whose cause is not one of this runtime's actions — what a middleware
+    /// Runs an effect whose cause is not one of this engine's actions — what a middleware
     /// under test returned for its input — and processes what it sends synchronously.
     ///
     /// - Parameters:
     ///   - effect: The effect.
-    ///   - description: Describes the cause, for ``RuntimeStorage/runningEffects``.
+    ///   - description: Describes the cause, for ``LockedEngineStorage/runningEffects``.
     ///   - derivedSource: The source of actions the effect sends without one of their own.
     package func perform(_ effect: Effect<Action>, causedBy description: String, derivedSource: ActionSource) {
         let began = memory.fields.dispatch.beginWork()

@@ -1,4 +1,4 @@
-/// The lock and the shared state of a ``StoreRuntime``: what dispatchers, effects and test
+/// The lock and the shared state of a ``Engine``: what dispatchers, effects and test
 /// schedulers reach from any thread — three small state machines behind one lock:
 ///
 /// - ``InboxStateMachine``: the actions sent from any isolation, until the main actor drains
@@ -11,10 +11,10 @@
 /// (The lifetimes' phases are the one thing changed under the lock, by the registry, so that a
 /// send and a cancellation or a return are ordered: see ``EffectLifetime``.)
 ///
-/// Effects and dispatchers hold the storage, never the runtime: releasing a store frees its
+/// Effects and dispatchers hold the storage, never the engine: releasing a store frees its
 /// state, reducer and middleware at once, and cancels its effects, whatever they still hold.
 @usableFromInline
-package final class RuntimeStorage<Action: Sendable>: Sendable {
+package final class LockedEngineStorage<Action: Sendable>: Sendable {
     @usableFromInline
     internal typealias Batch = InboxStateMachine<Action>.Batch
 
@@ -26,7 +26,7 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
         @usableFromInline
         internal var registry = EffectRegistryStateMachine()
         internal var throttles = ThrottleStateMachine()
-        /// Asks for a drain; set by the runtime as soon as it is made, before anything can send.
+        /// Asks for a drain; set by the engine as soon as it is made, before anything can send.
         @usableFromInline
         internal var requestDrain: (@Sendable () -> Void)?
     }
@@ -88,7 +88,7 @@ package final class RuntimeStorage<Action: Sendable>: Sendable {
                 return .queued
             case .requestDrain:
                 guard let request = state.requestDrain else {
-                    preconditionFailure("RuntimeStorage: an action arrived before the runtime could drain it")
+                    preconditionFailure("LockedEngineStorage: an action arrived before the runtime could drain it")
                 }
                 return .requestDrain(request)
             }

@@ -15,10 +15,10 @@
 ///
 /// ## The invariant
 /// The state is a `State` (``stateType``) of ``stateSize`` bytes at one address, for this
-/// object's whole life: a ``RuntimeMemory`` initialises it before its `init` returns and
+/// object's whole life: a ``RawEngineMemory`` initialises it before its `init` returns and
 /// destroys it in its deinit. Readers hold this object (a projection holds its store, the
 /// observation hub its store's memory), so the memory outlives every read. Reads happen on the
-/// main actor, where the state is only written by its runtime's processing, which never runs
+/// main actor, where the state is only written by its engine's processing, which never runs
 /// while a reader does (observers are told after the reducer). Every accessor checks that what
 /// it reads lies inside the state, and ``read(_:offset:)`` that its key path starts at it.
 ///
@@ -26,7 +26,7 @@
 /// where a method of a generic type would first look up that type's metadata on every call.
 @MainActor
 @usableFromInline
-internal class StateMemory {
+internal class RawStateMemory {
     /// The state's address. Only this file dereferences it.
     @usableFromInline
     internal let _stateAddress: UnsafeMutableRawPointer
@@ -51,7 +51,7 @@ internal class StateMemory {
     internal final func load<Value>(at offset: Int, as type: Value.Type = Value.self) -> Value {
         precondition(
             offset >= 0 && offset &+ MemoryLayout<Value>.size <= stateSize,
-            "StateMemory: a read outside the state"
+            "RawStateMemory: a read outside the state"
         )
         return UnsafeRawPointer(_stateAddress).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
     }
@@ -61,7 +61,7 @@ internal class StateMemory {
     internal final func checked(_ stored: StoredWord) -> CheckedWord {
         precondition(
             stored.offset >= 0 && stored.size <= 8 && stored.offset &+ stored.size <= stateSize,
-            "StateMemory: a word outside the state"
+            "RawStateMemory: a word outside the state"
         )
         return CheckedWord(offset: stored.offset, size: stored.size)
     }
@@ -89,13 +89,13 @@ internal class StateMemory {
     /// otherwise.
     internal final func read<Root, Value>(_ keyPath: KeyPath<Root, Value>, offset: Int?) -> Value {
         if let offset { return load(at: offset) }
-        precondition(ObjectIdentifier(Root.self) == stateType, "StateMemory: a key path from another type")
+        precondition(ObjectIdentifier(Root.self) == stateType, "RawStateMemory: a key path from another type")
         return UnsafeRawPointer(_stateAddress).assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
     }
 }
 
-/// A ``StoredWord`` that ``StateMemory/checked(_:)`` found inside its state: only that method
-/// makes one, so ``StateMemory/word(at:)`` reads it without a check.
+/// A ``StoredWord`` that ``RawStateMemory/checked(_:)`` found inside its state: only that method
+/// makes one, so ``RawStateMemory/word(at:)`` reads it without a check.
 internal struct CheckedWord {
     let offset: Int
     let size: Int
@@ -106,33 +106,33 @@ internal struct CheckedWord {
     }
 }
 
-/// Owns the memory of a runtime's ``RuntimeFields`` — the state and the main-actor fields of
-/// its dispatch — and is the only way to them: ``fields`` for the runtime, the reads of
-/// ``StateMemory`` for observation and projections.
+/// Owns the memory of an engine's ``MainActorEngineFields`` — the state and the main-actor fields of
+/// its dispatch — and is the only way to them: ``fields`` for the engine, the reads of
+/// ``RawStateMemory`` for observation and projections.
 ///
-/// Why not stored properties of the runtime: every access to a class's stored `var` is checked
+/// Why not stored properties of the engine: every access to a class's stored `var` is checked
 /// for exclusivity at run time (`swift_beginAccess`/`swift_endAccess`), several per dispatch.
-/// The runtime's accesses cannot overlap by construction — processing is synchronous,
-/// main-actor isolated and never re-entrant, and the reducer never sees the runtime — so the
+/// The engine's accesses cannot overlap by construction — processing is synchronous,
+/// main-actor isolated and never re-entrant, and the reducer never sees the engine — so the
 /// fields live in memory this object allocates, which is not checked. Kept only while the
 /// benchmark's budget for a plain dispatch against a hand-written class store, and its allocation
 /// gate, show it pays (see Benchmarks/README.md).
 ///
 /// A separate object, so that a ``GetState`` a middleware keeps holds the memory (reading a
-/// released store's last state is safe) without holding the runtime, its reducer or its
+/// released store's last state is safe) without holding the engine, its reducer or its
 /// middleware.
 @MainActor
 @usableFromInline
-internal final class RuntimeMemory<Action: Sendable, State>: StateMemory {
+internal final class RawEngineMemory<Action: Sendable, State>: RawStateMemory {
     @usableFromInline
-    internal let _fields: UnsafeMutablePointer<RuntimeFields<Action, State>>
+    internal let _fields: UnsafeMutablePointer<MainActorEngineFields<Action, State>>
 
     @usableFromInline
     internal init(state: State) {
-        let fields = UnsafeMutablePointer<RuntimeFields<Action, State>>.allocate(capacity: 1)
-        fields.initialize(to: RuntimeFields(state: state))
-        guard let offset = MemoryLayout<RuntimeFields<Action, State>>.offset(of: \.state) else {
-            preconditionFailure("RuntimeFields.state is a stored property of a struct: its offset is known")
+        let fields = UnsafeMutablePointer<MainActorEngineFields<Action, State>>.allocate(capacity: 1)
+        fields.initialize(to: MainActorEngineFields(state: state))
+        guard let offset = MemoryLayout<MainActorEngineFields<Action, State>>.offset(of: \.state) else {
+            preconditionFailure("MainActorEngineFields.state is a stored property of a struct: its offset is known")
         }
         self._fields = fields
         super.init(
@@ -144,7 +144,7 @@ internal final class RuntimeMemory<Action: Sendable, State>: StateMemory {
 
     /// The fields, read and modified in place, on the main actor.
     @inlinable
-    internal var fields: RuntimeFields<Action, State> {
+    internal var fields: MainActorEngineFields<Action, State> {
         unsafeAddress { UnsafePointer(_fields) }
         unsafeMutableAddress { _fields }
     }

@@ -1,10 +1,10 @@
 /// The effect interpreter: the one place where ``Effect`` means something.
-extension StoreRuntime {
+extension Engine {
     /// What caused an effect: the source of the actions it sends without one of their own, and
     /// the description its registry entry shows.
     @usableFromInline
     internal enum EffectCause {
-        /// An action of this runtime, processed from `source`. Both are derived when needed:
+        /// An action of this engine, processed from `source`. Both are derived when needed:
         /// the source's info line is deferred until read, the description until listed.
         case action(Action, ActionSource)
         /// Something else — a middleware under test's input — with both given.
@@ -24,7 +24,7 @@ extension StoreRuntime {
         }
 
         /// The cause stamped on an action the effect sends: the causing action, by its number,
-        /// with `kind`; `nil` when the cause is not an action of this runtime.
+        /// with `kind`; `nil` when the cause is not an action of this engine.
         @inlinable
         internal func actionCause(_ kind: ActionCause.Kind) -> ActionCause? {
             switch self {
@@ -193,7 +193,7 @@ extension StoreRuntime {
     }
 
     /// What the ``ImmediateSend`` of an `.immediate` effect calls: dispatches through the
-    /// runtime while the work runs, and drops what is sent after (from an escaped
+    /// engine while the work runs, and drops what is sent after (from an escaped
     /// `ImmediateSend`), reporting it unless the effect was cancelled. It derives the source of
     /// the actions sent without one once, when the first is sent — one info node shared by all
     /// of them rather than one per action (a cascade of sends). The
@@ -203,7 +203,7 @@ extension StoreRuntime {
     @usableFromInline
     internal final class ImmediateSender {
         @usableFromInline
-        let runtime: StoreRuntime
+        let runtime: Engine
         @usableFromInline
         let cause: EffectCause
         /// The effect's lifetime, when a cancellation could drop what it sends.
@@ -221,14 +221,14 @@ extension StoreRuntime {
         var isOpen = true
 
         /// The number of the action that caused the effect, stamped on each action sent as its
-        /// cause; `nil` when the cause is not an action of this runtime. Read from ``cause``
+        /// cause; `nil` when the cause is not an action of this engine. Read from ``cause``
         /// once, not on every send: the cause is a generic enum, copied and destroyed through
         /// its value witnesses each time it is read.
         @usableFromInline
         let causeSeq: Int?
 
         @usableFromInline
-        init(runtime: StoreRuntime, cause: EffectCause, lifetime: EffectLifetime?) {
+        init(runtime: Engine, cause: EffectCause, lifetime: EffectLifetime?) {
             self.runtime = runtime
             self.cause = cause
             self.lifetime = lifetime
@@ -333,7 +333,7 @@ extension StoreRuntime {
                 effect
             )
             guard case .concatenate(let parts) = waiting.operation else {
-                preconditionFailure("StoreRuntime: a sleep concatenated with an effect is not a concatenation")
+                preconditionFailure("Engine: a sleep concatenated with an effect is not a concatenation")
             }
             let token = runConcatenation(parts, cause: cause, ids: ids, parent: parent)
             storage.throttleScheduled(id, token: token)

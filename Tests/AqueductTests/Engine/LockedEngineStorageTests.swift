@@ -5,13 +5,13 @@ import Testing
 
 /// The lock-protected half of the engine, as the effects and dispatchers of other threads see
 /// it: the inbox, the effect registry, and what the storage does outside the lock.
-@Suite struct RuntimeStorageTests {
+@Suite struct LockedEngineStorageTests {
     typealias Batch = InboxStateMachine<Int>.Batch
 
     static let source = ActionSource(file: "T/T.swift", function: "t()", line: 1)
 
-    static func makeStorage(late: EventLog = EventLog()) -> RuntimeStorage<Int> {
-        RuntimeStorage<Int> { action, startedBy in late.record("\(action) from \(startedBy)") }
+    static func makeStorage(late: EventLog = EventLog()) -> LockedEngineStorage<Int> {
+        LockedEngineStorage<Int> { action, startedBy in late.record("\(action) from \(startedBy)") }
     }
 
     @Test func theFirstActionIntoAnEmptyInboxAsksForOneDrain() {

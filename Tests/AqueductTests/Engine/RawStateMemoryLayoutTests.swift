@@ -2,11 +2,11 @@ import Testing
 
 @testable import Aqueduct
 
-/// The layout assumptions ``StateMemory`` reads the state by: each is a fact about Swift's
+/// The layout assumptions ``RawStateMemory`` reads the state by: each is a fact about Swift's
 /// memory layout that the observation hub and projections rely on, checked here so that a
 /// toolchain that breaks one fails a test rather than misreads a state.
 @MainActor
-@Suite struct StateMemoryLayoutTests {
+@Suite struct RawStateMemoryLayoutTests {
     struct Inner {
         var flag = false
         var wide: Int16 = 0
@@ -22,8 +22,8 @@ import Testing
         var doubled: Int { count * 2 }
     }
 
-    static func makeMemory(_ state: Root) -> RuntimeMemory<Int, Root> {
-        RuntimeMemory<Int, Root>(state: state)
+    static func makeMemory(_ state: Root) -> RawEngineMemory<Int, Root> {
+        RawEngineMemory<Int, Root>(state: state)
     }
 
     static let state = Root(
@@ -92,7 +92,7 @@ import Testing
         #expect(MemoryLayout<Inner>.size > 8)
     }
 
-    /// The memory is the state: what the runtime writes through ``RuntimeMemory/fields`` is what
+    /// The memory is the state: what the engine writes through ``RawEngineMemory/fields`` is what
     /// a load at an offset reads.
     @Test func aWriteThroughTheFieldsIsWhatALoadReads() throws {
         let memory = Self.makeMemory(Self.state)

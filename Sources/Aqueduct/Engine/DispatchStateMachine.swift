@@ -1,7 +1,7 @@
-/// What a runtime is doing on the main actor: idle, processing an action, or running work that
+/// What an engine is doing on the main actor: idle, processing an action, or running work that
 /// is not an action (an effect run for a middleware under test, a concatenation's part) — with
-/// a FIFO of actions queued behind it. Each transition says what the runtime must do next. Kept
-/// in place by its runtime, never copied: its queue's buffer is shared by copies (see
+/// a FIFO of actions queued behind it. Each transition says what the engine must do next. Kept
+/// in place by its engine, never copied: its queue's buffer is shared by copies (see
 /// ``ActionQueue``).
 ///
 /// Actions dispatched while another is being processed (by a middleware, an effect, an
@@ -27,7 +27,7 @@ internal struct DispatchStateMachine<Action> {
         case idle
         /// The action numbered `seq` is being processed, the `processed`th of its cascade.
         case processing(seq: Int, processed: Int)
-        /// Work that is not an action of this runtime runs; `processed` actions of its cascade
+        /// Work that is not an action of this engine runs; `processed` actions of its cascade
         /// so far.
         case working(processed: Int)
     }
@@ -121,7 +121,7 @@ internal struct DispatchStateMachine<Action> {
         queued.slot != 0 && lifetimes[queued.slot - 1].isCancelled
     }
 
-    /// Work that is not an action of this runtime (an effect run for a middleware under test, a
+    /// Work that is not an action of this engine (an effect run for a middleware under test, a
     /// concatenation's part) begins. Returns `false` when an action is already being processed,
     /// so that the caller leaves draining the queue to it.
     @inlinable
@@ -132,7 +132,7 @@ internal struct DispatchStateMachine<Action> {
     }
 
     /// The dispatched action was processed. Returns `true` when nothing was queued behind it
-    /// (the runtime is idle again), `false` when the queue must be drained with ``next()``.
+    /// (the engine is idle again), `false` when the queue must be drained with ``next()``.
     ///
     /// The common case of a dispatch that queues nothing, kept small enough to inline, so that
     /// a dispatch that queues nothing makes no call here.
@@ -149,10 +149,10 @@ internal struct DispatchStateMachine<Action> {
     internal enum NextAction {
         /// Process the next queued action.
         case process(Action, ActionSource)
-        /// The queue is empty; the runtime is idle again.
+        /// The queue is empty; the engine is idle again.
         case finished
         /// The cascade went over the limit: `action` and everything behind it were dropped and
-        /// the runtime is idle, so that what the report's handler dispatches is processed.
+        /// the engine is idle, so that what the report's handler dispatches is processed.
         case runaway(Action, ActionSource, limit: Int, droppedCount: Int)
     }
 
@@ -177,7 +177,7 @@ internal struct DispatchStateMachine<Action> {
         return finished()
     }
 
-    /// The queue is empty: the runtime is idle again.
+    /// The queue is empty: the engine is idle again.
     @inlinable
     internal mutating func finished() -> NextAction {
         if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }

@@ -1,5 +1,5 @@
-/// The effects of a runtime that are alive: running, or returned with actions they sent
-/// perhaps still waiting to be processed. A pure value behind ``RuntimeStorage``'s lock; each
+/// The effects of an engine that are alive: running, or returned with actions they sent
+/// perhaps still waiting to be processed. A pure value behind ``LockedEngineStorage``'s lock; each
 /// transition returns the tasks the storage must cancel, outside the lock.
 ///
 /// Every asynchronous effect (a `.run`, a concatenation's task) is registered from the moment
