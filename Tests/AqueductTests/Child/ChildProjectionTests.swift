@@ -177,7 +177,6 @@ import Testing
         #expect(row.extract(from: .rows(id: 2, action: .load)) == nil)
         #expect(row.extract(from: .rows(id: 1, action: .close)) == nil)
         #expect(row.description == "\\.rows[id: 1].load")
-
     }
 
     @Test func aTestDispatchesAndReceivesIntoAStackEntryWithTheSugar() async {
