@@ -172,7 +172,8 @@ public struct CasePath<Root, Value>: Sendable {
         let innerVisit = path._visit
         let innerMatches = path._matches
         return CasePath<Root, Member>(
-            _names: _names + "." + path._names,
+            // A subscript step, `[id: #0]`, follows its case without a dot.
+            _names: _names + (path._names.hasPrefix("[") ? "" : ".") + path._names,
             embed: { outerEmbed(innerEmbed($0)) },
             visit: { root, next in outerVisit(root) { innerVisit($0, next) } },
             matches: { root in outerVisit(root, innerMatches) },

@@ -2,8 +2,10 @@
 /// view receives instead of the whole store.
 ///
 /// Make one with ``Store/projection(action:state:)`` (a sub-state and sub-action),
-/// ``Store/projection(element:in:action:)`` (an element of a collection, by id), or the same
-/// methods on a projection.
+/// ``Store/projection(element:in:action:)-(Element.ID,_,_)`` (an element of a collection, by id),
+/// ``Store/projection(element:in:action:)-(StackID,_,_)`` (an entry of a navigation stack, by id),
+/// ``Store/projection(presented:action:)`` (a presented child, while it is presented), or the
+/// same methods on a projection.
 ///
 /// ```swift
 /// let profile = store.projection(action: \.profile, state: \.profile)
@@ -156,7 +158,7 @@ public struct StoreProjection<Action, State> {
 
     /// A projection onto the element with `id` in a collection of this projection's state.
     ///
-    /// See ``Store/projection(element:in:action:)``.
+    /// See ``Store/projection(element:in:action:)-(Element.ID,_,_)``.
     ///
     /// - Parameters:
     ///   - id: The element's id.

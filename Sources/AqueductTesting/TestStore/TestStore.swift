@@ -3,7 +3,7 @@ import Aqueduct
 /// A store for tests: it runs the same reducer and middleware as production, on the same
 /// engine as ``/Aqueduct/Store``, and makes the test account for everything that happens.
 ///
-/// Each ``dispatch(_:assert:fileID:filePath:function:line:column:)`` asserts the exact state
+/// Each ``dispatch(_:assert:fileID:filePath:function:line:column:)-(Action,_,_,_,_,_,_)`` asserts the exact state
 /// change the action causes; each action that middleware or effects feed back must be
 /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(CaseKeyPath<Action,Value>,_,_,_,_,_,_)``d, in order, with its state
 /// change; and the test must end with no action left unreceived and no effect still running.

@@ -1,6 +1,6 @@
 import Aqueduct
 
-/// The asynchronous effects that one ``TestStore/dispatch(_:assert:fileID:filePath:function:line:column:)``
+/// The asynchronous effects that one ``TestStore/dispatch(_:assert:fileID:filePath:function:line:column:)-(Action,_,_,_,_,_,_)``
 /// started: await them to finish, or cancel them.
 ///
 /// A dispatch's effects are the `.run` effects of the action dispatched and of the actions it set off

@@ -1,0 +1,73 @@
+extension StoreProjection {
+    /// A projection onto a presented child of this projection's state, while it is presented.
+    ///
+    /// See ``Store/projection(presented:action:)``, which this composes with: the child's
+    /// actions are wrapped in ``PresentationAction/presented(_:)`` and then embedded as this
+    /// projection's are, in one call.
+    ///
+    /// ```swift
+    /// let settings = store.projection(action: \.settings, state: \.settings)
+    /// let alert = settings.projection(presented: \.alert, action: \.alert)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The path from this projection's state to the child's optional state.
+    ///   - action: The case of this projection's action that holds the child's presentation
+    ///     actions. Resolved once, here.
+    /// - Returns: The projection, or `nil` if the child is not presented now.
+    /// - Complexity: O(1) besides reading the child's state, for each read and dispatch.
+    public func projection<ChildAction, ChildState>(
+        presented state: KeyPath<State, ChildState?>,
+        action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+    ) -> StoreProjection<ChildAction, ChildState>? {
+        guard let child = self.state[keyPath: state] else { return nil }
+        let embed = CasePath(action)._embed
+        return childProjection(
+            state.appending(path: \ChildState?.[_presented: LastKnownElement(child)]),
+            embed: { embed(.presented($0)) }
+        )
+    }
+
+    /// A projection onto the entry with `id` of a navigation stack in this projection's state.
+    ///
+    /// See ``Store/projection(element:in:action:)-(StackID,_,_)``.
+    ///
+    /// ```swift
+    /// let contacts = store.projection(action: \.contacts, state: \.contacts)
+    /// let top = contacts.state.path.ids.last.flatMap { contacts.projection(element: $0, in: \.path, action: \.path) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The entry's id.
+    ///   - stack: The path from this projection's state to the stack.
+    ///   - action: The case of this projection's action that holds the stack's actions.
+    ///     Resolved once, here.
+    /// - Returns: The projection, or `nil` if the stack holds no entry with that id now.
+    /// - Complexity: O(log *n*) in the number of entries, for each read.
+    public func projection<Element, ElementAction>(
+        element id: StackID,
+        in stack: KeyPath<State, ChildStack<Element>>,
+        action: CaseKeyPath<Action, StackAction<Element, ElementAction>>
+    ) -> StoreProjection<ElementAction, Element>? {
+        guard let entry = self.state[keyPath: stack][id: id] else { return nil }
+        let embed = CasePath(action)._embed
+        return childProjection(
+            stack.appending(path: \ChildStack<Element>.[_entry: id, lastKnown: LastKnownElement(entry)]),
+            embed: { embed(.element(id: id, action: $0)) }
+        )
+    }
+
+    /// A projection at `path`, a path through a child found by id or presence, that embeds
+    /// with `embed` and then as this projection does.
+    private func childProjection<ChildAction, ChildState>(
+        _ path: KeyPath<State, ChildState>,
+        embed: @escaping (ChildAction) -> Action
+    ) -> StoreProjection<ChildAction, ChildState> {
+        let send = _send
+        return StoreProjection<ChildAction, ChildState>(
+            _root: _root.projection(action: embed, state: path),
+            _send: { childAction, source in send(embed(childAction), source) },
+            _offset: nil
+        )
+    }
+}
