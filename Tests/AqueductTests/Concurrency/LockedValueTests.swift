@@ -1,7 +1,7 @@
-import Locking
+import Aqueduct
 import Testing
 
-/// The examples' lock under contention: every change made through it is kept, and (in CI's
+/// The lock under contention: every change made through it is kept, and (in CI's
 /// ThreadSanitizer stage, which fails on any report) ThreadSanitizer sees it as a lock —
 /// `Synchronization.Mutex` on Linux, a futex it cannot see, makes this very test report races.
 @Suite struct LockedValueTests {
