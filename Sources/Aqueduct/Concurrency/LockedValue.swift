@@ -34,12 +34,12 @@ import Darwin
 /// nothing the lock guards escapes it unguarded. `Sendable`: share it between threads and tasks.
 ///
 /// ## Why not `Synchronization.Mutex`
-/// On Linux `Mutex` is a futex, which ThreadSanitizer cannot see: it reports a data race on every
-/// contended access to a value a `Mutex` guards, though none is there (two threads incrementing a
-/// `Mutex<Int>` under `swift run --sanitize=thread` with Swift 6.3: one report each run, and the
-/// right count). ThreadSanitizer understands pthread mutexes (the same program with one: no
-/// report), and CI runs every test of the framework and of the examples under it, where a report
-/// fails the run. So this lock is a pthread mutex, and code that runs under ThreadSanitizer uses
+/// On Linux `Mutex` is a futex, which ThreadSanitizer cannot see: when threads contend for a value
+/// a `Mutex` guards, it reports a data race that is not there (two threads incrementing a
+/// `Mutex<Int>` under `swift run --sanitize=thread` with Swift 6.3: a report on every run, and the
+/// right count). ThreadSanitizer understands pthread mutexes (the same program with a pthread
+/// mutex: no report), and CI runs every test of the framework and of the examples under it, where
+/// a report fails the run. So this lock is a pthread mutex, and code that runs under ThreadSanitizer uses
 /// it rather than `Mutex`. Should ThreadSanitizer learn to see `Mutex`, it could take this
 /// type's place.
 ///
