@@ -27,12 +27,11 @@ let package = Package(
     ],
     dependencies: [.package(name: "Aqueduct", path: "..")],
     targets: [
-        // MARK: Platform clients: no feature, no Aqueduct; each named for what it is.
+        // MARK: Platform clients: no feature; each named for what it is.
 
-        // The one lock of the examples: a pthread mutex, which ThreadSanitizer sees.
-        .target(name: "Locking", path: "PlatformClients/Locking"),
-        .testTarget(name: "LockingTests", dependencies: ["Locking"], path: "PlatformClients/Tests/LockingTests"),
-        .target(name: "HTTPNetworking", dependencies: ["Locking"], path: "PlatformClients/HTTPNetworking"),
+        // Of the framework, the platform clients, the adapters and the test support use its lock
+        // only (`import class Aqueduct.LockedValue`; its documentation says why not `Mutex`).
+        .target(name: "HTTPNetworking", dependencies: [aqueduct], path: "PlatformClients/HTTPNetworking"),
         .testTarget(
             name: "HTTPNetworkingTests",
             dependencies: ["HTTPNetworking", "ExampleTestSupport"],
@@ -46,9 +45,9 @@ let package = Package(
         ),
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"], path: "PlatformClients/SQLiteDatabase"),
         .systemLibrary(name: "CNetlink", path: "PlatformClients/CNetlink"),
-        .target(name: "Netlink", dependencies: [cNetlink, "Locking"], path: "PlatformClients/Netlink"),
+        .target(name: "Netlink", dependencies: [cNetlink, aqueduct], path: "PlatformClients/Netlink"),
         .testTarget(name: "NetlinkTests", dependencies: ["Netlink"], path: "PlatformClients/Tests/NetlinkTests"),
-        .target(name: "POSIXSignals", dependencies: ["Locking"], path: "PlatformClients/POSIXSignals"),
+        .target(name: "POSIXSignals", dependencies: [aqueduct], path: "PlatformClients/POSIXSignals"),
 
         // MARK: Lifecycle: app lifecycle events as actions.
 
@@ -56,7 +55,7 @@ let package = Package(
         .target(name: "Lifecycle", dependencies: [aqueduct, "LifecycleClient"], path: "Lifecycle/Lifecycle"),
         .target(
             name: "LifecycleAdapters",
-            dependencies: ["LifecycleClient", "POSIXSignals", "Locking"],
+            dependencies: ["LifecycleClient", "POSIXSignals", aqueduct],
             path: "Lifecycle/LifecycleAdapters"
         ),
         .testTarget(
@@ -82,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "ReachabilityAdapters",
-            dependencies: ["ReachabilityClient", "Netlink", "Locking"],
+            dependencies: ["ReachabilityClient", "Netlink", aqueduct],
             path: "Reachability/ReachabilityAdapters"
         ),
         .testTarget(
@@ -123,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "CheckInAdaptersTests",
             dependencies: [
-                "CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport", "Locking",
+                "CheckInClient", "CheckInAdapters", "HTTPNetworking", "CSQLite", "ExampleTestSupport", aqueduct,
             ],
             path: "CheckIn/Tests/CheckInAdaptersTests"
         ),
@@ -208,7 +207,7 @@ let package = Package(
         .target(
             name: "ExampleTestSupport",
             dependencies: [
-                "Locking", "CSQLite", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
+                aqueduct, "CSQLite", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
             ],
             path: "TestSupport/ExampleTestSupport"
         ),

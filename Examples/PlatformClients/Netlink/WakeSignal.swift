@@ -1,7 +1,7 @@
 #if os(Linux)
 import CNetlink
 import Glibc
-import Locking
+import class Aqueduct.LockedValue
 
 /// An `eventfd` that wakes a thread waiting in ``NetlinkSocket/waitForInput(orWake:)``: how a
 /// reader thread learns that its consumer stopped.

@@ -1,5 +1,6 @@
 import Dispatch
-import Locking
+
+import class Aqueduct.LockedValue
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
-import Locking
 import Testing
+
+import class Aqueduct.LockedValue
 
 #if canImport(Glibc)
 import Glibc

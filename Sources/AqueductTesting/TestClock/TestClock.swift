@@ -86,7 +86,6 @@ public final class TestClock: Clock, Sendable {
     }
 
     private struct Sleeper {
-        let id: Int
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
         /// The test scheduler the sleeping task runs on, if any.
@@ -95,10 +94,7 @@ public final class TestClock: Clock, Sendable {
 
     private struct Timeline: Sendable {
         var now: Instant
-        var sleepers: [Sleeper] = []
-        var nextID = 0
-        /// Sleeps cancelled before they were registered.
-        var cancelledEarly: Set<Int> = []
+        var sleepers = WaiterList<Sleeper>()
     }
 
     private let timeline: LockedValue<Timeline>
@@ -189,35 +185,18 @@ public final class TestClock: Clock, Sendable {
             return
         }
         let scheduler = TestSchedulerCore.current
-        let id = timeline.withLock { timeline in
-            defer { timeline.nextID += 1 }
-            return timeline.nextID
-        }
+        let id = timeline.withLock { $0.sleepers.makeID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case sleep, wake, cancel }
-                let outcome = timeline.withLock { timeline -> Outcome in
-                    if timeline.cancelledEarly.remove(id) != nil { return .cancel }
-                    if deadline <= timeline.now { return .wake }
-                    timeline.sleepers.append(
-                        Sleeper(id: id, deadline: deadline, continuation: continuation, scheduler: scheduler)
-                    )
-                    return .sleep
-                }
-                switch outcome {
-                case .sleep: break
-                case .wake: continuation.resume()
-                case .cancel: continuation.resume(throwing: CancellationError())
+                let sleeper = Sleeper(deadline: deadline, continuation: continuation, scheduler: scheduler)
+                switch timeline.withLock({ $0.sleepers.register(id, isDue: deadline <= $0.now, sleeper) }) {
+                case .waiting: break
+                case .due: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
                 }
             }
         } onCancel: {
-            let sleeper = timeline.withLock { timeline -> Sleeper? in
-                guard let index = timeline.sleepers.firstIndex(where: { $0.id == id }) else {
-                    timeline.cancelledEarly.insert(id)
-                    return nil
-                }
-                return timeline.sleepers.remove(at: index)
-            }
+            let sleeper = timeline.withLock { $0.sleepers.remove(id, becauseOfCancellation: true) }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -268,9 +247,8 @@ public final class TestClock: Clock, Sendable {
                 return nil
             }
             timeline.now = max(timeline.now, earliest)
-            let due = timeline.sleepers.filter { $0.deadline <= timeline.now }
-            timeline.sleepers.removeAll { $0.deadline <= timeline.now }
-            return due
+            let now = timeline.now
+            return timeline.sleepers.removeAll { $0.deadline <= now }
         }
     }
 

@@ -25,7 +25,6 @@ struct TestSchedulerStateMachine: Sendable {
 
     /// A test step waiting for the next event.
     struct Waiter: Sendable {
-        let id: Int
         let continuation: CheckedContinuation<Bool, Never>
         /// Ends the wait at the step's failure bound, if it has one.
         var timer: Task<Void, Never>?
@@ -44,17 +43,12 @@ struct TestSchedulerStateMachine: Sendable {
     private(set) var executingSince: ContinuousClock.Instant?
     private(set) var drainRequests: [DrainRequest] = []
     private(set) var generation: UInt64 = 0
-    private var waiters: [Waiter] = []
-    private var nextWaiterID = 0
-    /// Waiters whose task was cancelled before they were registered.
-    private var cancelledEarly: Set<Int> = []
+    private var waiters = WaiterList<Waiter>()
 
     /// Advances the generation and hands over every waiter, to be resumed.
     private mutating func advance() -> [Waiter] {
         generation &+= 1
-        if waiters.isEmpty { return [] }
-        defer { waiters.removeAll() }
-        return waiters
+        return waiters.removeAll()
     }
 
     // MARK: Jobs
@@ -152,8 +146,7 @@ struct TestSchedulerStateMachine: Sendable {
     // MARK: Waiting
 
     mutating func makeWaiterID() -> Int {
-        defer { nextWaiterID += 1 }
-        return nextWaiterID
+        waiters.makeID()
     }
 
     /// What to do with a step about to wait.
@@ -173,27 +166,22 @@ struct TestSchedulerStateMachine: Sendable {
     )
         -> WaitAction
     {
-        if cancelledEarly.remove(id) != nil { return .resume(false) }
-        if self.generation != generation { return .resume(true) }
-        waiters.append(Waiter(id: id, continuation: continuation))
-        return .suspend
+        switch waiters.register(id, isDue: self.generation != generation, Waiter(continuation: continuation)) {
+        case .cancelled: .resume(false)
+        case .due: .resume(true)
+        case .waiting: .suspend
+        }
     }
 
     /// Attaches the timer that bounds a wait. Returns `false` when the waiter has already been
     /// resumed, so that the timer is cancelled.
     mutating func attachTimer(_ timer: Task<Void, Never>, to id: Int) -> Bool {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
-        waiters[index].timer = timer
-        return true
+        waiters.update(id) { $0.timer = timer }
     }
 
     /// The wait's failure bound passed, or its task was cancelled: removes the waiter, to be
     /// resumed with `false`.
     mutating func abandonWait(_ id: Int, becauseOfCancellation: Bool) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-            if becauseOfCancellation { cancelledEarly.insert(id) }
-            return nil
-        }
-        return waiters.remove(at: index)
+        waiters.remove(id, becauseOfCancellation: becauseOfCancellation)
     }
 }

@@ -36,6 +36,27 @@ import Testing
         await late.value
     }
 
+    @MainActor
+    @Test func sleepersDueAtOneDeadlineWakeInTheOrderTheySlept() async {
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
+        let woken = Log<Int>()
+        var sleepers: [Task<Void, Never>] = []
+        for sleeper in [2, 0, 1] {
+            sleepers.append(
+                scheduler.task {
+                    try? await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+                    woken.append(sleeper)
+                }
+            )
+            await scheduler.run()  // it sleeps before the next one starts
+        }
+        #expect(clock.sleeperCount == 3)
+        await clock.advance(by: .seconds(1))
+        #expect(woken.all == [2, 0, 1])
+        for sleeper in sleepers { await sleeper.value }
+    }
+
     @Test func anImmediateClocksSleepMovesItToTheDeadlineAndReturns() async throws {
         let clock = TestClock.immediate()
         try await clock.sleep(for: .seconds(3_600))

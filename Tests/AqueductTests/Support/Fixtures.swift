@@ -37,7 +37,7 @@ let textReducer = Reducer<TextAction, String>.reduce { action, text in
 
 /// A thread-safe list of events, for effects and middlewares that run off the main actor.
 ///
-/// Behind the package's `LockedValue`, which ThreadSanitizer understands (the concurrency
+/// Behind `LockedValue`, which ThreadSanitizer understands (the concurrency
 /// tests run under it in CI).
 final class EventLog: Sendable {
     private let events = LockedValue<[String]>([])

@@ -7,7 +7,7 @@ import AppKit
 #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
 import Foundation
 import LifecycleClient
-import Locking
+import class Aqueduct.LockedValue
 
 /// A ``LifecycleClient`` adapter for Apple platforms, from the application notifications
 /// `NotificationCenter` posts: UIKit's `UIApplication` notifications on iOS, iPadOS, tvOS and

@@ -1,7 +1,8 @@
 import Dispatch
 import LifecycleClient
-import Locking
 import POSIXSignals
+
+import class Aqueduct.LockedValue
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import LifecycleClient
-import Locking
+
+import class Aqueduct.LockedValue
 
 /// A ``LifecycleClient`` adapter for tests and previews: it plays a fixed script of events and
 /// records every acknowledgement.

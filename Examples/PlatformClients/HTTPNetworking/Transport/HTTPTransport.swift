@@ -1,5 +1,6 @@
 import Foundation
-import Locking
+
+import class Aqueduct.LockedValue
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

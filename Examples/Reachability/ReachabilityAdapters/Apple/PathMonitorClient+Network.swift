@@ -2,7 +2,7 @@
 import Dispatch
 import Network
 import ReachabilityClient
-import Locking
+import class Aqueduct.LockedValue
 
 extension PathMonitorClient {
     /// The Apple adapter: one `NWPathMonitor` per stream.

@@ -1,5 +1,6 @@
-import Locking
 import ReachabilityClient
+
+import class Aqueduct.LockedValue
 
 /// A test double whose paths the test pushes by hand.
 ///

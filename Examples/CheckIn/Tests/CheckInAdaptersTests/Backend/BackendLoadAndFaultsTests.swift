@@ -2,8 +2,9 @@ import CheckInAdapters
 import CheckInClient
 import ExampleTestSupport
 import Foundation
-import Locking
 import Testing
+
+import class Aqueduct.LockedValue
 
 /// Many apps checking in through the offline-first adapter, against several backend processes
 /// over one database, while a backend process — and on PostgreSQL the database server itself —

@@ -2,8 +2,9 @@ import CheckInAdapters
 import CheckInClient
 import ExampleTestSupport
 import Foundation
-import Locking
 import Testing
+
+import class Aqueduct.LockedValue
 
 /// Opening, validating and migrating the SQLite file; damaged rows.
 @Suite("SQLite check-in store", .timeLimit(.minutes(1)))

@@ -2,8 +2,9 @@ import CheckInAdapters
 import CheckInClient
 import ExampleTestSupport
 import Foundation
-import Locking
 import Testing
+
+import class Aqueduct.LockedValue
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ExampleTestSupport
-import Locking
+
+import class Aqueduct.LockedValue
 
 /// The reference backends of this test target start a few at a time.
 ///

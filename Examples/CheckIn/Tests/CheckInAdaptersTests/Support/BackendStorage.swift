@@ -1,5 +1,6 @@
 import Foundation
-import Locking
+
+import class Aqueduct.LockedValue
 
 /// Where the reference backend (`Backend/server.py`) keeps its data: the `--database` it is
 /// given. Suites that start backends run once per storage of ``available``.

@@ -1,9 +1,9 @@
-import Locking
+import Aqueduct
 import Testing
 
-/// The examples' lock under contention: every change made through it is kept, and (in CI's
-/// ThreadSanitizer stage, which fails on any report) ThreadSanitizer sees it as a lock —
-/// `Synchronization.Mutex` on Linux, a futex it cannot see, makes this very test report races.
+/// The lock under contention: every change made through it is kept, and (in CI's
+/// ThreadSanitizer stage, which fails on any report) ThreadSanitizer sees it as a lock, which it
+/// would not see a `Synchronization.Mutex` as (``LockedValue`` says why).
 @Suite struct LockedValueTests {
     /// A non-`Sendable` value, as a lock may guard.
     final class Counter {
