@@ -77,6 +77,7 @@ package final class ServerProcess {
         try errorHandle.close()
         // Ends the wait when the server exits first (asked of the kernel: ``ChildExit``), or at
         // the deadline.
+        // Test support, not a store's work: watches the server process until it exits.
         let watcher = Task {
             do {
                 try await Wait.until("the server's first line", timeout: timeout) { ChildExit.hasExited(process) }

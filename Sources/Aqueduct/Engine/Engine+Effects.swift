@@ -187,6 +187,7 @@ extension Engine {
         if let scheduler {
             task = scheduler.startTask(priority: priority, operation)
         } else {
+            // The one place a store's effect tasks start: registered above, cancelled with the store.
             task = Task.detached(priority: priority, operation: operation)
         }
         storage.attach(task, to: lifetime)

@@ -120,6 +120,7 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
             storage.setDrainRequest(scheduler.attach(self))
         } else {
             storage.setDrainRequest { [weak self] in
+                // The engine's drain of its own inbox, on the main actor: it holds the engine weakly.
                 Task { @MainActor in self?.drainInbox() }
             }
         }

@@ -79,6 +79,7 @@ public actor OfflineFirstCheckInStore {
         // The task clears `runningSync` itself, on the actor, before it completes: a waiter that
         // sees it completed also sees it gone. (Clearing it here after `await task.value` would
         // let another waiter spin on the finished task while holding the actor.)
+        // Not a store's work: the adapter's one sync in flight, which every caller awaits.
         let task = Task {
             let result = await self.pushPending()
             self.runningSync = nil

@@ -119,6 +119,7 @@ public enum LifeSignalApp {
         if let path = options.logPath { screen.say("The action log is in \(path).") }
         if let path = options.recordPath { screen.say("Recording the session to \(path).") }
         screen.say("Type 'help' for the commands.")
+        // Outside the store: the backend's notices go to the screen, not through an action.
         Task { for await notice in backend.notices { screen.say(notice) } }
         let store = makeStore(
             backend: backend,
@@ -131,6 +132,7 @@ public enum LifeSignalApp {
             recorder: recorder
         )
         let session = TerminalSession(store: store, screen: screen)
+        // Outside the store, as a person is: the terminal's reader dispatches what is typed.
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
         for await isReady in store.values(of: \.isReadyToExit, .removingDuplicates) where isReady { break }

@@ -59,6 +59,7 @@ final class Transfer: Sendable {
                     continuation.resume(returning: early)
                     return
                 }
+                // Not a store's work: this transfer's own timer, cancelled when the transfer ends.
                 let deadline = Task { [weak self] in
                     try? await Task.sleep(for: .seconds(timeout))
                     guard !Task.isCancelled else { return }
