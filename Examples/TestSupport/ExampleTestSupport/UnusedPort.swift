@@ -4,15 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A loopback TCP port nothing listens on: bound to port 0, read back, and closed again.
+/// A loopback TCP port nothing listens on: bound to port 0 and read back, and kept bound, never
+/// listening, until the test process exits — so a connection to it is refused, and no server
+/// another test starts meanwhile can be given the same port (closed at once, it was: a test's
+/// "unreachable" backend then answered as another test's server).
 package func unusedLoopbackPort() -> Int {
     #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     #else
     let fd = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     precondition(fd >= 0, "socket() failed")
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
