@@ -6,6 +6,7 @@ extension Case {
     ///
     /// ```swift
     /// await store.dispatch(\.path[id: StackID(0)].load)
+    /// await clock.advance(by: .seconds(1))
     /// await store.receive(\.path[id: StackID(0)].loaded, 10) { $0.path[id: StackID(0)]?.loaded = [10] }
     /// ```
     ///
@@ -36,9 +37,12 @@ extension Case {
     /// `id` and `action` (what `lift(action:elements:)` and `projection(element:in:action:)`
     /// take): `\.todo[id: 1]` is the case `todo` with that id.
     ///
+    /// For an action with a case `rows(id: Int, action: DetailAction)`, of rows whose first has
+    /// the id 1:
+    ///
     /// ```swift
-    /// // enum AppAction: CaseAccessible { case rows(id: Int, action: DetailAction) }
     /// await store.dispatch(\.rows[id: 1].load)
+    /// await clock.advance(by: .seconds(1))
     /// await store.receive(\.rows[id: 1].loaded, 1) { $0.rows[0].loaded = [1] }
     /// ```
     ///

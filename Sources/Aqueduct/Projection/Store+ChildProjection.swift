@@ -6,9 +6,10 @@ extension Store {
     /// ``PresentationAction/presented(_:)`` of the case `action` names, with the call site (or
     /// the source you pass) as their ``ActionSource``.
     ///
+    /// For a state with a property `detail: Detail?` and an action with a case
+    /// `detail(PresentationAction<DetailAction>)`:
+    ///
     /// ```swift
-    /// // struct AppState { var detail: Detail? }
-    /// // enum AppAction: CaseAccessible { case detail(PresentationAction<DetailAction>) }
     /// if let detail = store.projection(presented: \.detail, action: \.detail) {
     ///     detail.dispatch(.load)  // store.dispatch(.detail(.presented(.load)))
     /// }
@@ -53,9 +54,10 @@ extension Store {
     /// middleware reports them; a stack never gives an id twice, so they never reach another
     /// entry.
     ///
+    /// For a state with a property `path: ChildStack<Detail>` and an action with a case
+    /// `path(StackAction<Detail, DetailAction>)`:
+    ///
     /// ```swift
-    /// // struct AppState { var path = ChildStack<Detail>() }
-    /// // enum AppAction: CaseAccessible { case path(StackAction<Detail, DetailAction>) }
     /// for id in store.state.path.ids {
     ///     let screen = store.projection(element: id, in: \.path, action: \.path)
     ///     screen?.dispatch(.load)  // store.dispatch(.path(.element(id: id, action: .load)))

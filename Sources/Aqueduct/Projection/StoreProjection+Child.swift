@@ -3,11 +3,11 @@ extension StoreProjection {
     ///
     /// See ``Store/projection(presented:action:)``, which this composes with: the child's
     /// actions are wrapped in ``PresentationAction/presented(_:)`` and then embedded as this
-    /// projection's are, in one call.
+    /// projection's are, in one call. For an app whose feature `shell` presents a `detail`:
     ///
     /// ```swift
-    /// let settings = store.projection(action: \.settings, state: \.settings)
-    /// let alert = settings.projection(presented: \.alert, action: \.alert)
+    /// let shell = store.projection(action: \.shell, state: \.shell)
+    /// let detail = shell.projection(presented: \.detail, action: \.detail)
     /// ```
     ///
     /// - Parameters:
@@ -30,11 +30,12 @@ extension StoreProjection {
 
     /// A projection onto the entry with `id` of a navigation stack in this projection's state.
     ///
-    /// See ``Store/projection(element:in:action:)-(StackID,_,_)``.
+    /// See ``Store/projection(element:in:action:)-(StackID,_,_)``. For an app whose feature
+    /// `shell` holds a stack `path`, the projection of the top entry:
     ///
     /// ```swift
-    /// let contacts = store.projection(action: \.contacts, state: \.contacts)
-    /// let top = contacts.state.path.ids.last.flatMap { contacts.projection(element: $0, in: \.path, action: \.path) }
+    /// let shell = store.projection(action: \.shell, state: \.shell)
+    /// let top = shell.state.path.ids.last.flatMap { shell.projection(element: $0, in: \.path, action: \.path) }
     /// ```
     ///
     /// - Parameters:

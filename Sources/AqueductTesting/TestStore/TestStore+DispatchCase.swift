@@ -11,6 +11,7 @@ extension TestStore {
     ///
     /// ```swift
     /// await store.dispatch(\.path[id: StackID(0)].load)
+    /// // …
     /// await store.dispatch(\.rows[id: 1].load)
     /// ```
     ///
