@@ -80,6 +80,11 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///   - reducer: The reducer.
     ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
     ///     runs when the driver calls ``start(_:)``.
+    ///   - reduceWithEffects: A reducer step that returns an effect — a feature written as one
+    ///     function — or `nil`, the default. Given, it runs after `reducer` in the call to
+    ///     ``handle`` (after the middleware's handler, so the middleware still sees the state
+    ///     before the action), and its effect runs after the middleware's: the processing path
+    ///     is the same, and a runtime without one is built exactly as before.
     ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's: the global
     ///     concurrent executor, and a main-actor job per batch.
     ///   - onLateSend: Told of each action an effect sent after its work returned, which is
@@ -93,19 +98,30 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)? = nil,
         scheduler: (any RuntimeScheduler)? = nil,
         onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = StoreRuntime.reportLateSend
     ) {
         let memory = RuntimeMemory<Action, State>(state: initialState)
         let storage = RuntimeStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
-        self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
         // reabstracted, and each dispatch would go through two thunks.
+        let handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
         if let middleware, !middleware.isIdentity {
-            self.handle = middleware._handle
+            handle = middleware._handle
         } else {
-            self.handle = nil
+            handle = nil
+        }
+        if let reduceWithEffects {
+            // The reducer step that returns an effect runs inside `handle`, after the middleware,
+            // which sees the state before the action, and before the effects run: where
+            // `process` would run it. The runtime's own reducer step is then left empty.
+            self.reducer = .identity
+            self.handle = StoreRuntime.fuse(handle, reducer, reduceWithEffects, state: memory)
+        } else {
+            self.reducer = reducer
+            self.handle = handle
         }
         self.getState = GetState { memory.fields.state }
         self.storage = storage
@@ -126,6 +142,27 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
 
     deinit {
         storage.cancelAll()
+    }
+
+    /// The handler of a runtime whose reducer step returns an effect: the middleware's handler,
+    /// then the reducer, then the step, changing the state in `memory`; their effects merged,
+    /// the middleware's first.
+    @usableFromInline
+    internal static func fuse(
+        _ handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?,
+        _ reducer: Reducer<Action, State>,
+        _ reduceWithEffects: @escaping @Sendable (Action, inout State) -> Effect<Action>,
+        state memory: RuntimeMemory<Action, State>
+    ) -> @MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action> {
+        let reduce = reducer._isIdentity ? nil : reducer._reduce
+        return { action, source, state in
+            let before = handle?(action, source, state) ?? .none
+            reduce?(action, &memory.fields.state)
+            let after = reduceWithEffects(action, &memory.fields.state)
+            if after.isNone { return before }
+            if before.isNone { return after }
+            return .merge(before, after)
+        }
     }
 
     /// The default report of an action sent after its effect's work returned: a line on
