@@ -1,4 +1,4 @@
-/// Precedence of `<>`, Aqueduct's composition operator for reducers and middlewares.
+/// Precedence of `<>`, Aqueduct's composition operator for reducers, middlewares and features.
 ///
 /// Composition is associative, so the grouping does not change the result; left associativity
 /// keeps the order of evaluation the order of writing.
@@ -7,5 +7,6 @@ precedencegroup AqueductCompositionPrecedence {
     higherThan: AssignmentPrecedence
 }
 
-/// Composes two reducers or two middlewares, left first. See ``Reducer`` and ``Middleware``.
+/// Composes two reducers, two middlewares or two features, left first. See ``Reducer``,
+/// ``Middleware`` and ``Feature``.
 infix operator <> : AqueductCompositionPrecedence
