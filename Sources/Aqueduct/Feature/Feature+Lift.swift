@@ -40,7 +40,9 @@ extension Feature {
         }
         var middleware: AnyMiddleware<GlobalAction, GlobalAction, GlobalState>?
         if let local = _middleware {
-            middleware = AnyMiddleware(local.lift(action: action, state: { (global: GlobalState) in global[keyPath: state] }))
+            middleware = AnyMiddleware(
+                local.lift(action: action, state: { (global: GlobalState) in global[keyPath: state] })
+            )
         }
         return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: middleware)
     }
