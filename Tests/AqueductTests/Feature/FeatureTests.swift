@@ -55,6 +55,31 @@ import Testing
         )
     }
 
+    @Test func anActionAFunctionsEffectSendsKeepsTheSourceAndNamesItsCause() throws {
+        let sources = SourceLog()
+        let recorder = Feature(
+            middleware: TestMiddleware<TallyAction, Tally> { action, source, _ in
+                sources.entries.append((action, source))
+                return .none
+            }
+        )
+        let store = Store(
+            initialState: Tally(),
+            feature: recorder
+                <> .reduce { action, _ in
+                    action == .incrementLater ? .send(.increment) : .none
+                }
+        )
+        let line: UInt = #line + 1
+        store.dispatch(.incrementLater)
+
+        #expect(sources.entries.map(\.action) == [.incrementLater, .increment])
+        let sent = try #require(sources.entries.last?.source)
+        #expect(sent.line == line)
+        #expect(sent.cause == ActionCause(seq: 0, kind: .sentByEffect))
+        #expect(sent.info == "Sent by an effect of incrementLater")
+    }
+
     @Test func anEffectOfAFunctionIsCancelledWithItsStore() async {
         let started = Release()
         let ended = Release()
@@ -151,4 +176,10 @@ import Testing
 final class Probe {
     var seen: [String] = []
     var count: () -> Int = { -1 }
+}
+
+/// The actions a middleware saw, with their sources.
+@MainActor
+final class SourceLog {
+    var entries: [(action: TallyAction, source: ActionSource)] = []
 }
