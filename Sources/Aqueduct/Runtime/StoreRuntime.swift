@@ -73,6 +73,32 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     @usableFromInline
     internal var childTrackers: [ObjectIdentifier: (any ChildTracker)?] = [:]
 
+    /// Creates a runtime whose reducer step returns no effect.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    ///   - middleware: The middleware, or `nil` for none.
+    ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's.
+    ///   - onLateSend: Told of each action an effect sent after its work returned.
+    @inlinable
+    package convenience init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        scheduler: (any RuntimeScheduler)? = nil,
+        onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = StoreRuntime.reportLateSend
+    ) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: middleware,
+            reduceWithEffects: nil,
+            scheduler: scheduler,
+            onLateSend: onLateSend
+        )
+    }
+
     /// Creates a runtime.
     ///
     /// - Parameters:
@@ -81,10 +107,10 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
     ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
     ///     runs when the driver calls ``start(_:)``.
     ///   - reduceWithEffects: A reducer step that returns an effect — a feature written as one
-    ///     function — or `nil`, the default. Given, it runs after `reducer` in the call to
-    ///     ``handle`` (after the middleware's handler, so the middleware still sees the state
-    ///     before the action), and its effect runs after the middleware's: the processing path
-    ///     is the same, and a runtime without one is built exactly as before.
+    ///     function — or `nil`. Given, it runs after `reducer` in the call to ``handle`` (after
+    ///     the middleware's handler, so the middleware still sees the state before the action),
+    ///     and its effect runs after the middleware's: the processing path is the same, and a
+    ///     runtime without one is built exactly as before.
     ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's: the global
     ///     concurrent executor, and a main-actor job per batch.
     ///   - onLateSend: Told of each action an effect sent after its work returned, which is
@@ -98,7 +124,7 @@ package final class StoreRuntime<Action: Sendable, State>: DrainingRuntime {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
-        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)? = nil,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)?,
         scheduler: (any RuntimeScheduler)? = nil,
         onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = StoreRuntime.reportLateSend
     ) {
