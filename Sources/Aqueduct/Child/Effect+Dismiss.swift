@@ -1,7 +1,8 @@
 extension Effect {
-    /// Ends the child feature whose middleware returns it: the presented child lifted with
-    /// `lift(action:state:)` into an optional state is set to `nil`, the stack entry lifted with
-    /// `lift(action:elements:)` into a ``ChildStack`` is popped with the entries above it.
+    /// Ends the child feature whose middleware — or ``Feature/reduce(_:)`` function — returns
+    /// it: the presented child lifted with `lift(action:state:)` into an optional state is set
+    /// to `nil`, the stack entry lifted with `lift(action:elements:)` into a ``ChildStack`` is
+    /// popped with the entries above it.
     ///
     /// The child names no action of its parent: its lift turns the dismissal into the parent's
     /// ``PresentationAction/dismiss`` or ``StackAction/popFrom(id:)``, dispatched right after

@@ -11,11 +11,6 @@ where Base.InputAction == Base.OutputAction {
     let onDroppedAction: @MainActor @Sendable (DroppedElementAction) -> Void
     let liftedAt: String
 
-    /// The one key of the child: an optional holds one child at a time.
-    struct Key: Hashable, Sendable, CustomStringConvertible {
-        var description: String { "presented" }
-    }
-
     init(
         base: Base,
         action: CasePath<GlobalAction, PresentationAction<Base.InputAction>>,
@@ -28,10 +23,7 @@ where Base.InputAction == Base.OutputAction {
         self.child = child
         self.onDroppedAction = onDroppedAction
         self.liftedAt = liftedAt
-        let scope = KeyedChildScope<GlobalState, Key> { state, tracked in
-            child(state) == nil ? Array(tracked.indices) : []
-        }
-        self.end = EndRemovedChildren(scope)
+        self.end = .endDismissed(child: child)
     }
 
     @MainActor
@@ -78,7 +70,7 @@ where Base.InputAction == Base.OutputAction {
         return Effect(
             .child(
                 end.scope,
-                key: EffectID(Key()),
+                key: EffectID(PresentedChildKey()),
                 effect.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
             )
         )

@@ -73,6 +73,32 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     @usableFromInline
     internal var childTrackers: [ObjectIdentifier: (any ChildTracker)?] = [:]
 
+    /// Creates an engine whose reducer step returns no effect.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer.
+    ///   - middleware: The middleware, or `nil` for none.
+    ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's.
+    ///   - onLateSend: Told of each action an effect sent after its work returned.
+    @inlinable
+    package convenience init(
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        scheduler: (any EngineScheduler)? = nil,
+        onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = Engine.reportLateSend
+    ) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: middleware,
+            reduceWithEffects: nil,
+            scheduler: scheduler,
+            onLateSend: onLateSend
+        )
+    }
+
     /// Creates an engine.
     ///
     /// - Parameters:
@@ -80,6 +106,11 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     ///   - reducer: The reducer.
     ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
     ///     runs when the driver calls ``start(_:)``.
+    ///   - reduceWithEffects: A reducer step that returns an effect — a feature written as one
+    ///     function — or `nil`. Given, it runs after `reducer` in the call to ``handle`` (after
+    ///     the middleware's handler, so the middleware still sees the state before the action),
+    ///     and its effect runs after the middleware's: the processing path is the same, and a
+    ///     engine without one is built exactly as before.
     ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's: the global
     ///     concurrent executor, and a main-actor job per batch.
     ///   - onLateSend: Told of each action an effect sent after its work returned, which is
@@ -93,20 +124,31 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: AnyMiddleware<Action, Action, State>?,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)?,
         scheduler: (any EngineScheduler)? = nil,
         onLateSend: @escaping @Sendable (_ action: Action, _ startedBy: String) -> Void = Engine.reportLateSend
     ) {
         let memory = RawEngineMemory<Action, State>(state: initialState)
         let storage = LockedEngineStorage<Action>(onLateSend: onLateSend)
         self.memory = memory
-        self.reducer = reducer
         // Not through `Optional.flatMap`: a closure passed through a generic function is
         // re-wrapped for the generic calling convention, and each dispatch would then go through
         // two wrapper calls before the middleware's.
+        let handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?
         if let middleware, !middleware.isIdentity {
-            self.handle = middleware._handle
+            handle = middleware._handle
         } else {
-            self.handle = nil
+            handle = nil
+        }
+        if let reduceWithEffects {
+            // The reducer step that returns an effect runs inside `handle`, after the middleware,
+            // which sees the state before the action, and before the effects run: where
+            // `process` would run it. The engine's own reducer step is then left empty.
+            self.reducer = .identity
+            self.handle = Engine.fuse(handle, reducer, reduceWithEffects, state: memory)
+        } else {
+            self.reducer = reducer
+            self.handle = handle
         }
         self.getState = GetState { memory.fields.state }
         self.storage = storage
@@ -128,6 +170,27 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
 
     deinit {
         storage.cancelAll()
+    }
+
+    /// The handler of an engine whose reducer step returns an effect: the middleware's handler,
+    /// then the reducer, then the step, changing the state in `memory`; their effects merged,
+    /// the middleware's first.
+    @usableFromInline
+    internal static func fuse(
+        _ handle: (@MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action>)?,
+        _ reducer: Reducer<Action, State>,
+        _ reduceWithEffects: @escaping @Sendable (Action, inout State) -> Effect<Action>,
+        state memory: RawEngineMemory<Action, State>
+    ) -> @MainActor @Sendable (Action, ActionSource, GetState<State>) -> Effect<Action> {
+        let reduce = reducer._isIdentity ? nil : reducer._reduce
+        return { action, source, state in
+            let before = handle?(action, source, state) ?? .none
+            reduce?(action, &memory.fields.state)
+            let after = reduceWithEffects(action, &memory.fields.state)
+            if after.isNone { return before }
+            if before.isNone { return after }
+            return .merge(before, after)
+        }
     }
 
     /// The default report of an action sent after its effect's work returned: a line on

@@ -1,8 +1,8 @@
 // Aqueduct's operators and their precedence, declared in one place; each operator's functions
 // live with the types they build (`Reducer.swift`, `ComposedMiddleware.swift`,
-// `Bridge+Operator.swift`).
+// `Feature+Composition.swift`, `Bridge+Operator.swift`).
 
-/// Precedence of `<>`, Aqueduct's composition operator for reducers and middlewares.
+/// Precedence of `<>`, Aqueduct's composition operator for reducers, middlewares and features.
 ///
 /// Composition is associative, so the grouping does not change the result; left associativity
 /// keeps the order of evaluation the order of writing.
@@ -11,7 +11,8 @@ precedencegroup AqueductCompositionPrecedence {
     higherThan: AssignmentPrecedence
 }
 
-/// Composes two reducers or two middlewares, left first. See ``Reducer`` and ``Middleware``.
+/// Composes two reducers, two middlewares or two features, left first. See ``Reducer``,
+/// ``Middleware`` and ``Feature``.
 infix operator <> : AqueductCompositionPrecedence
 
 /// Precedence of `-->`, the operator that writes a ``Bridge``.

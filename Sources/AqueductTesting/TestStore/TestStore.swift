@@ -163,10 +163,43 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         )
     }
 
+    /// Creates a test store that runs a feature, the same as in production.
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: CounterState(), feature: counter)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - feature: The feature, the same as in production, with test clients.
+    ///   - fileID: The calling file; leave the default. End-of-test failures found when the
+    ///     test store is released without ``finish(timeout:fileID:filePath:line:column:)`` point here.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    public convenience init(
+        initialState: State,
+        feature: Feature<Action, State>,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let steps = feature.reducerSteps
+        self.init(
+            initialState: initialState,
+            reducer: steps.reducer,
+            erasedMiddleware: feature.erasedMiddleware,
+            reduceWithEffects: steps.effects,
+            createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
     private init(
         initialState: State,
         reducer: Reducer<Action, State>,
         erasedMiddleware: AnyMiddleware<Action, Action, State>?,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)? = nil,
         createdAt: CallSite
     ) {
         self.processed = ProcessedActions(initialState: initialState)
@@ -176,6 +209,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
             initialState: initialState,
             reducer: reducer,
             middleware: erasedMiddleware,
+            reduceWithEffects: reduceWithEffects,
             scheduler: scheduler.core,
             onLateSend: { action, startedBy in
                 lateSends.withLock {

@@ -121,6 +121,21 @@ struct OneShotStart: Middleware {
         await store.finish()
     }
 
+    @Test func aFeaturesMiddlewareStartsItsListenerToo() async {
+        let (numbers, source) = AsyncStream.makeStream(of: Int.self)
+        let store = TestStore(
+            initialState: CounterState(),
+            feature: Feature(reducer: counterReducer, middleware: NumberListener(numbers: numbers))
+        )
+        source.yield(6)
+        await store.receive(\.set, 6) {
+            $0.count = 6
+            $0.history = [6]
+        }
+        source.finish()
+        await store.finish()
+    }
+
     @Test func releasingTheStoreEndsTheListenerAndNothingItSendsIsReduced() async {
         let scheduler = TestScheduler()
         let (numbers, source) = AsyncStream.makeStream(of: Int.self)

@@ -41,16 +41,7 @@ where Base.InputAction == Base.OutputAction {
             dismissal: { id in embed(.popFrom(id: id)) },
             onDroppedAction: onDroppedAction,
             liftedAt: liftedAt,
-            end: EndRemovedChildren(
-                KeyedChildScope<GlobalState, StackID>(order: <) { state, tracked in
-                    // Entries are popped from the top, and the tracked ids are sorted as the
-                    // stack's are: the popped ones are a suffix of them.
-                    let current = stack(state)
-                    var first = tracked.count
-                    while first > 0, current.index(of: tracked[first - 1]) == nil { first -= 1 }
-                    return Array(first..<tracked.count)
-                }
-            )
+            end: .endPopped(stack: stack)
         )
     }
 

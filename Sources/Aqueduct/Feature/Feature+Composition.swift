@@ -1,0 +1,35 @@
+extension Feature {
+    /// Composes two features into one: `lhs`, then `rhs`.
+    ///
+    /// The middleware of both sees each action first, `lhs`'s before `rhs`'s; then the
+    /// reducers and functions of `lhs`, then those of `rhs`, change the state; then the effects
+    /// run, the middleware's first. Composition is associative and ``identity`` is its neutral
+    /// element.
+    ///
+    /// ```swift
+    /// let app = search.lift(action: \AppAction.Cases.search, state: \AppState.search)
+    ///     <> Feature(middleware: appBridges)
+    /// ```
+    ///
+    /// - Returns: The composed feature.
+    public static func <> (lhs: Feature, rhs: Feature) -> Feature {
+        if lhs.isIdentity { return rhs }
+        if rhs.isIdentity { return lhs }
+        let middleware: AnyMiddleware<Action, Action, State>? =
+            switch (lhs._middleware, rhs._middleware) {
+            case (nil, nil): nil
+            case (let first?, nil): first
+            case (nil, let second?): second
+            case (let first?, let second?): AnyMiddleware(ComposedMiddleware([first, second]))
+            }
+        return Feature(_reduction: lhs._reduction.then(rhs._reduction), middleware: middleware)
+    }
+
+    /// Composes any number of features, in order. An empty list gives ``identity``.
+    ///
+    /// - Parameter features: The features, first to last.
+    /// - Returns: The composed feature.
+    public static func combine(_ features: [Feature]) -> Feature {
+        features.reduce(.identity, <>)
+    }
+}
