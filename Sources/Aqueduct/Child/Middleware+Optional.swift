@@ -25,7 +25,7 @@ extension Middleware where InputAction == OutputAction {
     /// detail.lift(action: \ShellAction.Cases.detail, state: \ShellState.detail, onDroppedAction: reports.handler)
     /// ```
     ///
-    /// The child middleware's start hook is not called: when the store starts there may be no
+    /// The child middleware's start effect is not run: when the store starts there may be no
     /// child to give it.
     ///
     /// - Parameters:

@@ -104,7 +104,7 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     /// - Parameters:
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer.
-    ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start hook
+    ///   - middleware: The middleware, or `nil` for none. Its `handle` is kept; its start effect
     ///     runs when the driver calls ``start(_:)``.
     ///   - reduceWithEffects: A reducer step that returns an effect — a feature written as one
     ///     function — or `nil`. Given, it runs after `reducer` in the call to ``handle`` (after

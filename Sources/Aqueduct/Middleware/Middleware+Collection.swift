@@ -37,7 +37,7 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     /// reducer of the action being handled, the effect's state getter keeps returning the
     /// element as it last read it.
     ///
-    /// The element middleware's start hook is not called: when the store starts there is no
+    /// The element middleware's start effect is not run: when the store starts there is no
     /// element to give it. Lift a source-only middleware with `lift(action:)`.
     ///
     /// - Parameters:

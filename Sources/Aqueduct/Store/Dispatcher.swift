@@ -1,8 +1,7 @@
 /// Dispatches actions into a store from any isolation: other actors, tasks, threads,
 /// callbacks of C libraries.
 ///
-/// Get one from ``Store/dispatcher`` (or from ``MiddlewareContext/dispatcher`` in a
-/// middleware's start hook). Actions enter the store's thread-safe inbox, which is drained on
+/// Get one from ``Store/dispatcher``. Actions enter the store's thread-safe inbox, which is drained on
 /// the main actor in one scheduled hop per batch: each sender's actions keep their order, and
 /// the cost of the hop is shared by every action in the batch.
 ///
@@ -61,7 +60,7 @@ public struct Dispatcher<Action>: Sendable {
     }
 
     /// A dispatcher of smaller actions that embeds each one into this dispatcher's action: what
-    /// a lifted middleware's start hook receives.
+    /// a lifted middleware's deprecated start hook receives.
     ///
     /// - Parameter embed: Embeds the smaller action, usually an enum case.
     /// - Returns: The dispatcher of the smaller action.

@@ -81,8 +81,9 @@ public final class Store<Action: Sendable, State> {
 
     /// Creates a store with a reducer and a middleware.
     ///
-    /// The middleware's start hook runs before `init` returns; actions it dispatches through
-    /// its dispatcher are processed on the main actor shortly after.
+    /// The middleware's start effect (``Middleware/start(state:)``) begins before `init`
+    /// returns, owned by the store like any effect; what it sends is processed on the main
+    /// actor.
     ///
     /// - Parameters:
     ///   - initialState: The state to start from.

@@ -22,9 +22,9 @@ extension Store {
     /// - Parameters:
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer.
-    ///   - middleware: The middleware, usually a composition (`a <> b`). Its start hook runs
-    ///     before `init` returns; what it dispatches is processed when the test awaits the
-    ///     scheduler.
+    ///   - middleware: The middleware, usually a composition (`a <> b`). Its start effect
+    ///     (``/Aqueduct/Middleware/start(state:)``) begins before `init` returns, on the
+    ///     scheduler; what it sends is processed when the test awaits the scheduler.
     ///   - scheduler: Runs the effects, and decides when what they send is processed.
     public convenience init<M: Middleware>(
         initialState: State,

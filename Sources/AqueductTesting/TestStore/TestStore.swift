@@ -126,7 +126,8 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     ///
     /// Pass the production middleware built with test clients: client doubles and a
     /// ``TestClock``. Nothing touches the real world unless the test passes it in. The
-    /// middleware's start hook runs before `init` returns.
+    /// middleware's start effect (``/Aqueduct/Middleware/start(state:)``) begins before `init`
+    /// returns, on the test store's scheduler: receive what it sends like any effect's actions.
     ///
     /// ```swift
     /// let clock = TestClock()
