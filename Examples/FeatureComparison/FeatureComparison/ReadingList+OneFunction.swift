@@ -4,6 +4,8 @@
 import Aqueduct
 
 enum OneFunctionForm {
+    // MARK: The list
+
     /// The list: it searches the query once it has been quiet for 300 ms on `clock`.
     static func list(client: BookClient, clock: any Clock<Duration>) -> Feature<ReadingListAction, ReadingList> {
         Feature.reduce { action, list in
@@ -41,6 +43,8 @@ enum OneFunctionForm {
         }
     }
 
+    // MARK: A detail on the stack
+
     /// A book on the stack: it loads its text when it appears.
     static func detail(client: BookClient) -> Feature<BookDetailAction, BookDetail> {
         Feature.reduce { action, detail in
@@ -58,6 +62,8 @@ enum OneFunctionForm {
             return .none
         }
     }
+
+    // MARK: The favourite sheet
 
     /// The sheet: it saves the favourite, then closes itself.
     static func favourite(client: BookClient) -> Feature<FavouriteAction, FavouriteSheet> {
