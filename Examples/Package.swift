@@ -184,6 +184,15 @@ let package = Package(
             path: "CaseStudies/Tests"
         ),
 
+        // MARK: Feature comparison: one feature written in both forms, and its line counts (README.md).
+
+        .target(name: "FeatureComparison", dependencies: [aqueduct], path: "FeatureComparison/FeatureComparison"),
+        .testTarget(
+            name: "FeatureComparisonTests",
+            dependencies: ["FeatureComparison", aqueduct, aqueductTesting],
+            path: "FeatureComparison/Tests"
+        ),
+
         // MARK: Shared by the apps and the tests.
 
         // The one escaping of text from outside (a server's message, a damaged row) before it is printed.
