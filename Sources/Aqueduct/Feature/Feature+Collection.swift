@@ -17,9 +17,23 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
     /// cancelled, with the guarantee of ``Effect/cancel(id:)``. An element cannot remove itself
     /// with ``Effect/dismiss`` (that is reported and ignored): send the parent's action.
     ///
+    /// A board of tallies lifts one tally's feature into its array of tallies:
+    ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case todo(id: Todo.ID, action: TodoAction) /* … */ }
-    /// let todos = todo.lift(action: \AppAction.Cases.todo, elements: \AppState.todos)
+    /// struct Board: Equatable, Sendable {
+    ///     // …
+    ///     var tallies: [Tally] = []
+    ///     // …
+    /// }
+    /// enum BoardAction: CaseAccessible, Sendable, Equatable {
+    ///     // …
+    ///     case tallies(id: Int, action: TallyAction)
+    ///     // …
+    /// }
+    /// // …
+    /// Feature(reducer: Board.reducer)
+    ///     // …
+    ///     <> tally.lift(action: \BoardAction.Cases.tallies, elements: \Board.tallies)
     /// ```
     ///
     /// - Parameters:

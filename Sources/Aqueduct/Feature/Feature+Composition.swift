@@ -7,8 +7,8 @@ extension Feature {
     /// element.
     ///
     /// ```swift
-    /// let app = search.lift(action: \AppAction.Cases.search, state: \AppState.search)
-    ///     <> Feature(middleware: appBridges)
+    /// let bridges = Feature(middleware: appBridges)
+    /// let app = search.lift(action: \AppAction.Cases.search, state: \AppState.search) <> bridges
     /// ```
     ///
     /// - Returns: The composed feature.

@@ -7,8 +7,10 @@ extension Feature {
     /// action and reads the feature's state, the reducer and the functions change that state in
     /// place, and the actions its effects send are embedded with the same case path.
     ///
+    /// A board that holds a tally, in `var tally: Tally`, with `case tally(TallyAction)`:
+    ///
     /// ```swift
-    /// let app = counter.lift(action: \AppAction.Cases.counter, state: \AppState.counter)
+    /// tally.lift(action: \BoardAction.Cases.tally, state: \Board.tally)
     /// ```
     ///
     /// - Parameters:

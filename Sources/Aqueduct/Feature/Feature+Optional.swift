@@ -18,8 +18,13 @@ extension Feature {
     /// guarantee of ``Effect/cancel(id:)``. Compose the lifted child after the parent feature,
     /// which presents it by setting its state.
     ///
+    /// A board that presents a tally as a sheet, in `var sheet: Tally?`, with
+    /// `case sheet(PresentationAction<TallyAction>)`; its own reducer sets `sheet`:
+    ///
     /// ```swift
-    /// let app = parent <> detail.lift(action: \AppAction.Cases.detail, state: \AppState.detail)
+    /// Feature(reducer: Board.reducer)
+    ///     // …
+    ///     <> tally.lift(action: \BoardAction.Cases.sheet, state: \Board.sheet)
     /// ```
     ///
     /// - Parameters:

@@ -16,9 +16,22 @@ extension Feature {
     /// in the stack — from their middleware or their functions — are cancelled, with the
     /// guarantee of ``Effect/cancel(id:)``.
     ///
+    /// A board that pushes tallies onto a stack:
+    ///
     /// ```swift
-    /// enum AppAction: CaseAccessible { case path(StackAction<ContactDetail, ContactDetailAction>) }
-    /// let path = contactDetail.lift(action: \AppAction.Cases.path, elements: \AppState.path)
+    /// struct Board: Equatable, Sendable {
+    ///     // …
+    ///     var path = ChildStack<Tally>()
+    /// }
+    /// enum BoardAction: CaseAccessible, Sendable, Equatable {
+    ///     // …
+    ///     case path(StackAction<Tally, TallyAction>)
+    ///     // …
+    /// }
+    /// // …
+    /// Feature(reducer: Board.reducer)
+    ///     // …
+    ///     <> tally.lift(action: \BoardAction.Cases.path, elements: \Board.path)
     /// ```
     ///
     /// - Parameters:

@@ -167,7 +167,13 @@ public final class TestStore<Action: Sendable, State: Equatable> {
     /// Creates a test store that runs a feature, the same as in production.
     ///
     /// ```swift
-    /// let store = TestStore(initialState: CounterState(), feature: counter)
+    /// let store = TestStore(initialState: Tally(), feature: Tally.feature(clock: clock))
+    /// await store.dispatch(.incrementLater) { $0.isWaiting = true }
+    /// await clock.advance(by: .seconds(1))
+    /// await store.receive(.increment) {
+    ///     $0.count = 1
+    ///     $0.isWaiting = false
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -2,7 +2,8 @@ import Aqueduct
 import AqueductTesting
 
 // A tally written as one function, and a board that holds tallies in each shape of child: the
-// fixtures of the feature tests and of the Features article.
+// fixtures of the feature tests, of the Features article and of the lifts' doc comments, which
+// quote the board's declarations and its feature.
 
 struct Tally: Identifiable, Equatable, Sendable {
     var id = 0
