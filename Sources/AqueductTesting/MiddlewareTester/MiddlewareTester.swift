@@ -82,7 +82,7 @@ public final class MiddlewareTester<M: Middleware> where M.OutputAction: Sendabl
         runtime.onCancel = { [weak self] id in self?.cancelledIDs.append(id) }
     }
 
-    /// Starts the middleware: runs the effect its ``Middleware/start(state:)`` returns on the
+    /// Starts the middleware: runs the effect its ``/Aqueduct/Middleware/start(state:)`` returns on the
     /// tester's engine, reading ``state``, and its deprecated start hook with a dispatcher that
     /// records what it dispatches.
     ///
