@@ -5,8 +5,8 @@ import LifecycleClient
 import Reachability
 import ReachabilityClient
 
-/// The composition root of the lifecycle and reachability demos: the store, its middlewares
-/// and their clients, chosen in one place.
+/// The composition root of the lifecycle and reachability demos: the store, its features and
+/// their clients, chosen in one place, each feature wired once.
 @MainActor
 public enum DemoApp {
     /// Builds the demos' store.
@@ -23,14 +23,14 @@ public enum DemoApp {
         printer: LogPrinter = .standardOutput,
         showsStateChanges: Bool = false
     ) -> Store<DemoAction, DemoState> {
-        let middleware =
-            LoggerMiddleware<DemoAction, DemoState>(showsStateChanges: showsStateChanges, printer: printer)
-            <> demoBridges
-            <> AppLifecycleMiddleware(client: lifecycle)
-            .lift(action: \DemoAction.Cases.lifecycle)
-            <> ReachabilityMiddleware(client: pathMonitor)
-            .lift(action: \DemoAction.Cases.reachability)
-        return Store(initialState: DemoState(), reducer: DemoState.reducer, middleware: middleware)
+        let logger = LoggerMiddleware<DemoAction, DemoState>(showsStateChanges: showsStateChanges, printer: printer)
+        let demo =
+            Feature(middleware: logger)
+            <> Feature(reducer: DemoState.reducer, middleware: demoBridges)
+            <> Feature(middleware: AppLifecycleMiddleware(client: lifecycle).lift(action: \DemoAction.Cases.lifecycle))
+            <> ReachabilityState.feature(client: pathMonitor)
+            .lift(action: \DemoAction.Cases.reachability, state: \DemoState.reachability)
+        return Store(initialState: DemoState(), feature: demo)
     }
 
     /// Runs a demo until the process is terminated: parses the command line, builds the store

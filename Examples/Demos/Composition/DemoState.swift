@@ -14,27 +14,15 @@ public struct DemoState: Equatable, Sendable {
     public var settings = Settings()
     /// The last lifecycle event.
     public var phase: AppLifecycleAction?
-    /// Whether the network is being monitored.
-    public var isMonitoring = false
-    /// The last connection event the monitor reported.
-    public var connection: ReachabilityEvent?
+    /// The reachability feature.
+    public var reachability = ReachabilityState()
 
     /// The initial state.
     public init() {}
 
-    /// The demos' reducer.
+    /// The demos' own reducer: the last lifecycle event. The reachability feature keeps its own
+    /// state.
     public static let reducer = Reducer<DemoAction, DemoState>.reduce { action, state in
-        switch action {
-        case .lifecycle(let phase):
-            state.phase = phase
-        case .reachability(.startMonitoring):
-            state.isMonitoring = true
-        case .reachability(.stopMonitoring), .reachability(.monitoringFailed):
-            state.isMonitoring = false
-        case .reachability(let event) where event.connected != nil || event == .disconnected:
-            state.connection = event
-        case .reachability:
-            break
-        }
+        if case .lifecycle(let phase) = action { state.phase = phase }
     }
 }

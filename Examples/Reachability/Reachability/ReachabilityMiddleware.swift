@@ -10,9 +10,12 @@ import ReachabilityClient
 ///   and only the differences are sent (``ReachabilityTransition``), across restarts too;
 /// - a monitor that cannot start sends ``ReachabilityEvent/monitoringFailed(_:)``.
 ///
+/// It reads no state. An app wires it with the feature's reducer, as one feature
+/// (``ReachabilityState/feature(client:)``):
+///
 /// ```swift
-/// let reachability = ReachabilityMiddleware(client: .live)
-///     .lift(action: \AppAction.Cases.reachability)
+/// let reachability = ReachabilityState.feature(client: .live)
+///     .lift(action: \AppAction.Cases.reachability, state: \AppState.reachability)
 /// ```
 ///
 /// `Sendable`; its effect runs off the main actor and its actions reach the store through the

@@ -5,15 +5,15 @@ extension Middleware where InputAction == OutputAction {
     /// (the others are ignored at the cost of one extraction) and embeds the actions it sends.
     ///
     /// ```swift
-    /// CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
-    ///     .lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
+    /// EffectsAndCancellation.FactMiddleware(client: facts)
+    ///     .lift(action: \Action.Cases.facts, state: \State.facts)
     /// ```
     ///
     /// - Parameters:
     ///   - action: The case of the global action that holds this middleware's actions. Resolved
     ///     once, here.
     ///   - state: Reads this middleware's state from the global state; a key path literal
-    ///     (`\AppState.checkIn`) compiles to a direct read.
+    ///     (`\State.facts`) compiles to a direct read.
     /// - Returns: The lifted middleware.
     public func lift<GlobalAction, GlobalState>(
         action: CaseKeyPath<GlobalAction, InputAction>,
@@ -28,8 +28,7 @@ extension Middleware where InputAction == OutputAction, State == Void {
     /// reachability middleware — into a larger action and any state.
     ///
     /// ```swift
-    /// AppLifecycleMiddleware(client: lifecycle)
-    ///     .lift(action: \AppAction.Cases.lifecycle)
+    /// AppLifecycleMiddleware(client: lifecycle).lift(action: \AppAction.Cases.lifecycle)
     /// ```
     ///
     /// - Parameter action: The case of the global action that holds this middleware's actions.

@@ -11,10 +11,8 @@ import Reachability
 public struct AppState: Equatable, Sendable {
     /// The last lifecycle event.
     public var phase: AppLifecycleAction?
-    /// Whether the network is being monitored.
-    public var isMonitoring = false
-    /// The last connection event the monitor reported.
-    public var connection: ReachabilityEvent?
+    /// The reachability feature.
+    public var reachability = ReachabilityState()
     /// The check-in feature.
     public var checkIn: CheckInState
     /// Whether the flush that follows `willTerminate` is over: the app may exit.
@@ -32,24 +30,17 @@ public struct AppState: Equatable, Sendable {
     /// asynchronously, can) must not cancel the exit.
     public var isTerminating = false
 
-    /// The app's reducer: lifecycle and reachability here, the check-in feature's reducer lifted.
-    public static let reducer: Reducer<AppAction, AppState> =
-        Reducer<AppAction, AppState>.reduce { action, state in
-            switch action {
-            case .lifecycle(let phase):
-                state.phase = phase
-                if phase == .willTerminate { state.isTerminating = true }
-            case .reachability(.startMonitoring):
-                state.isMonitoring = true
-            case .reachability(.stopMonitoring), .reachability(.monitoringFailed):
-                state.isMonitoring = false
-            case .reachability(let event) where event.connected != nil || event == .disconnected:
-                state.connection = event
-            case .checkIn(.flushed) where state.isTerminating:
-                state.isReadyToExit = true
-            case .reachability, .checkIn:
-                break
-            }
+    /// The app's own reducer: the last lifecycle event, and whether the app may exit. The
+    /// reachability and check-in features keep their own state.
+    public static let reducer = Reducer<AppAction, AppState>.reduce { action, state in
+        switch action {
+        case .lifecycle(let phase):
+            state.phase = phase
+            if phase == .willTerminate { state.isTerminating = true }
+        case .checkIn(.flushed) where state.isTerminating:
+            state.isReadyToExit = true
+        case .reachability, .checkIn:
+            break
         }
-        <> CheckInState.reducer.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
+    }
 }

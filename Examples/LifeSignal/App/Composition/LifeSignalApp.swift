@@ -21,7 +21,8 @@ import Darwin
 #endif
 
 /// The composition root of LifeSignal: the one place that picks the adapters and wires the
-/// check-in, lifecycle and reachability features with bridges, the logger and the terminal.
+/// check-in, lifecycle and reachability features — each once — with bridges, the logger and the
+/// terminal.
 ///
 /// ```swift
 /// let store = LifeSignalApp.makeStore(
@@ -34,7 +35,7 @@ import Darwin
 /// Isolation: `@MainActor`.
 @MainActor
 public enum LifeSignalApp {
-    /// Builds the app's store; its middlewares start before it is returned.
+    /// Builds the app's store; its features' middlewares start before it is returned.
     ///
     /// - Parameters:
     ///   - backend: The check-in backend.
@@ -61,23 +62,23 @@ public enum LifeSignalApp {
         now: @escaping @Sendable () -> Date = { Date() },
         recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
-        let middleware =
-            LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
-            <> lifeSignalBridges
-            <> TerminalReporter(screen: screen)
-            <> AppLifecycleMiddleware(client: lifecycle)
-            .lift(action: \AppAction.Cases.lifecycle)
-            <> ReachabilityMiddleware(client: pathMonitor)
-            .lift(action: \AppAction.Cases.reachability)
-            <> CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
-            .lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
+        let actionLog = LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
+        let checkIn = Feature(
+            reducer: CheckInState.reducer,
+            middleware: CheckInMiddleware(client: backend.client, sync: backend.sync, clock: clock, now: now)
+        )
+        let app =
+            Feature(middleware: actionLog)
+            <> Feature(reducer: AppState.reducer, middleware: lifeSignalBridges <> TerminalReporter(screen: screen))
+            <> Feature(middleware: AppLifecycleMiddleware(client: lifecycle).lift(action: \AppAction.Cases.lifecycle))
+            <> ReachabilityState.feature(client: pathMonitor)
+            .lift(action: \AppAction.Cases.reachability, state: \AppState.reachability)
+            <> checkIn.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
         let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
-        if let recorder {
-            // First, so that it sees each action before the others and times all of them.
-            let recorded = RecorderMiddleware<AppAction, AppState>(writer: recorder) <> middleware
-            return Store(initialState: state, reducer: AppState.reducer, middleware: recorded)
-        }
-        return Store(initialState: state, reducer: AppState.reducer, middleware: middleware)
+        guard let recorder else { return Store(initialState: state, feature: app) }
+        // First, so that it sees each action before the others and times all of them.
+        let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> app
+        return Store(initialState: state, feature: recorded)
     }
 
     /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the

@@ -86,7 +86,7 @@ import Testing
         )
         let bridged = "info: Bridged from lifecycle(AppLifecycleAction.didBecomeActive) at LifeSignalBridges.swift"
         #expect(transcript.log.filter { $0.contains(bridged) }.count == 3)
-        #expect(store.state.isMonitoring)
+        #expect(store.state.reachability.isMonitoring)
         #expect(store.state.checkIn.isRefreshing)
         #expect(store.state.checkIn.isSyncing)
     }
@@ -139,6 +139,7 @@ import Testing
                 "checkIn(CheckInAction.sync)",
             ]
         )
+        #expect(store.state.reachability.connection == .connectedToWifi)
         #expect(store.state.checkIn.isSyncing)
     }
 
