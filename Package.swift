@@ -7,6 +7,10 @@
 // app that depends on it sees these targets, and SwiftPM wants target names unique across a
 // package graph. The examples are the package in `Examples/`, the benchmark the one in
 // `Benchmarks/`; both depend on this one by path.
+//
+// The tests that drive real programs (`swift build` on an adopter's package, the built tool,
+// Chromium) are in test targets of their own, named …IntegrationTests; what they share with the
+// unit tests is in …TestSupport targets (no product names them).
 import PackageDescription
 
 let package = Package(
@@ -57,16 +61,33 @@ let package = Package(
         ),
         .testTarget(
             name: "AqueductCaseAccessorsTests",
-            dependencies: ["AqueductCaseAccessorsCore"],
+            dependencies: ["AqueductCaseAccessorsCore", "AqueductCaseAccessorsTestSupport"],
             exclude: ["Corpus"]
         ),
+        // Integration: the plugin run by `swift package` on an adopter's package, which then builds.
+        .testTarget(
+            name: "AqueductCaseAccessorsIntegrationTests",
+            dependencies: ["AqueductCaseAccessorsTestSupport"]
+        ),
+        .target(name: "AqueductCaseAccessorsTestSupport", path: "Tests/AqueductCaseAccessorsTestSupport"),
 
         // `swift run AqueductDevTools report RECORDING.jsonl --output report.html`: the report of
-        // a recording, one self-contained HTML file. Its tests load reports in headless Chromium.
+        // a recording, one self-contained HTML file. Its integration tests run the built tool and
+        // load reports in headless Chromium.
         .executableTarget(name: "AqueductDevTools", dependencies: ["Aqueduct", "AqueductRecording"]),
         .testTarget(
             name: "AqueductDevToolsTests",
-            dependencies: ["AqueductDevTools", "Aqueduct", "AqueductRecording"],
+            dependencies: ["AqueductDevTools", "Aqueduct", "AqueductRecording", "AqueductDevToolsTestSupport"]
+        ),
+        .testTarget(
+            name: "AqueductDevToolsIntegrationTests",
+            dependencies: ["AqueductDevTools", "Aqueduct", "AqueductRecording", "AqueductDevToolsTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .target(
+            name: "AqueductDevToolsTestSupport",
+            dependencies: ["Aqueduct", "AqueductRecording"],
+            path: "Tests/AqueductDevToolsTestSupport",
             exclude: ["Fixtures"]
         ),
     ],

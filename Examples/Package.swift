@@ -2,6 +2,10 @@
 // The examples of Aqueduct: a package of their own, so that the framework's package graph
 // carries none of their names. Like the framework, it depends on nothing but the framework.
 //
+// The tests that drive real programs and the system (the reference backend, PostgreSQL, the
+// hostile HTTP server, the executables on pipes, a pseudo-terminal and signals, network
+// namespaces) are in test targets of their own, named …IntegrationTests.
+//
 // Every feature has the same skeleton (see README.md):
 //
 //   <Feature>          actions, state, reducer, middleware: imports Aqueduct and <Feature>Client only
@@ -34,8 +38,13 @@ let package = Package(
         .target(name: "HTTPNetworking", dependencies: [aqueduct], path: "PlatformClients/HTTPNetworking"),
         .testTarget(
             name: "HTTPNetworkingTests",
-            dependencies: ["HTTPNetworking", "ExampleTestSupport"],
+            dependencies: ["HTTPNetworking"],
             path: "PlatformClients/Tests/HTTPNetworkingTests"
+        ),
+        .testTarget(
+            name: "HTTPNetworkingIntegrationTests",
+            dependencies: ["HTTPNetworking", "ExampleTestSupport"],
+            path: "PlatformClients/Tests/HTTPNetworkingIntegrationTests"
         ),
         .systemLibrary(
             name: "CSQLite",
@@ -67,8 +76,13 @@ let package = Package(
         .executableTarget(name: "LifecycleSignalProbe", dependencies: ["LifecycleAdapters"], path: "Lifecycle/Probe"),
         .testTarget(
             name: "LifecycleAdaptersTests",
-            dependencies: ["LifecycleClient", "LifecycleAdapters", "LifecycleSignalProbe", "ExampleTestSupport"],
+            dependencies: ["LifecycleClient", "LifecycleAdapters"],
             path: "Lifecycle/Tests/LifecycleAdaptersTests"
+        ),
+        .testTarget(
+            name: "LifecycleIntegrationTests",
+            dependencies: ["LifecycleSignalProbe", "ExampleTestSupport"],
+            path: "Lifecycle/Tests/LifecycleIntegrationTests"
         ),
 
         // MARK: Reachability: network paths as actions, on transitions only.
@@ -97,11 +111,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ReachabilityAdaptersTests",
-            dependencies: [
-                "ReachabilityClient", "ReachabilityAdapters", "ReachabilityProbe", "Netlink", cNetlink,
-                "ExampleTestSupport",
-            ],
+            dependencies: ["ReachabilityClient", "ReachabilityAdapters", "Netlink", cNetlink, "ExampleTestSupport"],
             path: "Reachability/Tests/ReachabilityAdaptersTests"
+        ),
+        .testTarget(
+            name: "ReachabilityIntegrationTests",
+            dependencies: ["ReachabilityProbe", "ExampleTestSupport"],
+            path: "Reachability/Tests/ReachabilityIntegrationTests"
         ),
 
         // MARK: CheckIn: check in before a deadline, alerts, history; four backends.
@@ -126,15 +142,22 @@ let package = Package(
             ],
             path: "CheckIn/Tests/CheckInAdaptersTests"
         ),
+        // The adapters against the reference backend (CheckIn/Backend/server.py) on SQLite and on
+        // PostgreSQL, and against the hostile HTTP server; the backend under load and faults.
+        .testTarget(
+            name: "CheckInIntegrationTests",
+            dependencies: ["CheckInClient", "CheckInAdapters", "HTTPNetworking", "ExampleTestSupport", aqueduct],
+            path: "CheckIn/Tests/CheckInIntegrationTests"
+        ),
 
         // MARK: Apps: composition roots and executables.
 
         // The smallest app: a counter typed at a terminal.
         .executableTarget(name: "Counter", dependencies: [aqueduct, "TerminalInput"], path: "Counter/Counter"),
         .testTarget(
-            name: "CounterTests",
+            name: "CounterIntegrationTests",
             dependencies: ["Counter", "ExampleTestSupport"],
-            path: "Counter/Tests/CounterTests"
+            path: "Counter/Tests/CounterIntegrationTests"
         ),
 
         // The lifecycle and reachability demos: one composition root, two executables.
@@ -148,10 +171,11 @@ let package = Package(
         ),
         .executableTarget(name: "LifecycleDemo", dependencies: ["DemoComposition"], path: "Demos/LifecycleDemo"),
         .executableTarget(name: "ReachabilityDemo", dependencies: ["DemoComposition"], path: "Demos/ReachabilityDemo"),
+        .testTarget(name: "DemoTests", dependencies: ["DemoComposition"], path: "Demos/Tests"),
         .testTarget(
-            name: "DemoTests",
-            dependencies: ["DemoComposition", "LifecycleDemo", "ExampleTestSupport"],
-            path: "Demos/Tests"
+            name: "DemoIntegrationTests",
+            dependencies: ["LifecycleDemo", "ExampleTestSupport"],
+            path: "Demos/IntegrationTests"
         ),
 
         // LifeSignal: the composition root (a library, so tests can build the store) and the executable.
@@ -168,11 +192,19 @@ let package = Package(
         .testTarget(
             name: "LifeSignalTests",
             dependencies: [
-                "LifeSignalApp", "LifeSignal", "CheckIn", "CheckInClient", "CheckInAdapters", aqueduct, aqueductTesting,
+                "LifeSignalApp", "CheckIn", "CheckInClient", "CheckInAdapters", aqueduct, aqueductTesting,
                 aqueductRecording, "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability",
-                "ReachabilityClient", "ReachabilityAdapters", "ExampleTestSupport",
+                "ReachabilityClient", "ReachabilityAdapters",
             ],
             path: "LifeSignal/Tests"
+        ),
+        // The built LifeSignal as a person runs it: pipes, a pseudo-terminal, signals, the backend.
+        .testTarget(
+            name: "LifeSignalIntegrationTests",
+            dependencies: [
+                "LifeSignal", "CheckInClient", "CheckInAdapters", aqueduct, aqueductRecording, "ExampleTestSupport",
+            ],
+            path: "LifeSignal/IntegrationTests"
         ),
 
         // MARK: Case studies: one concept a file, numbered, each with its test (CaseStudies/README.md).
@@ -212,11 +244,13 @@ let package = Package(
         ),
         // What the example tests share: this package's executables, the reference check-in
         // backend (CheckIn/Backend/server.py) and a hostile HTTP server as child processes, raw
-        // loopback connections, SQLite fixtures, and the one bounded wait.
+        // loopback connections, SQLite fixtures, temporary directories, the check-in errors a
+        // test reads back, and the one bounded wait.
         .target(
             name: "ExampleTestSupport",
             dependencies: [
-                aqueduct, "CSQLite", .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
+                aqueduct, "CSQLite", "CheckInClient",
+                .target(name: "CPseudoTerminal", condition: .when(platforms: [.linux])),
             ],
             path: "TestSupport/ExampleTestSupport"
         ),

@@ -1,3 +1,4 @@
+import AqueductCaseAccessorsTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductDevToolsTestSupport
 import AqueductRecording
 import Foundation
 import Testing

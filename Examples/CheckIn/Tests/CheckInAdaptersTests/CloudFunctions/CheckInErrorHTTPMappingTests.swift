@@ -1,5 +1,6 @@
 import CheckInAdapters
 import CheckInClient
+import ExampleTestSupport
 import Foundation
 import HTTPNetworking
 import Testing

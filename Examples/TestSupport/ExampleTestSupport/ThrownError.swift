@@ -1,7 +1,8 @@
 import CheckInClient
 
-/// Runs `body` and returns the ``CheckInError`` it threw, or `nil` if it returned.
-func thrownError<T>(_ body: () async throws(CheckInError) -> T) async -> CheckInError? {
+/// Runs `body` and returns the ``CheckInError`` it threw, or `nil` if it returned: for the
+/// check-in adapters' unit and integration tests.
+package func thrownError<T>(_ body: () async throws(CheckInError) -> T) async -> CheckInError? {
     do {
         _ = try await body()
         return nil
@@ -12,7 +13,7 @@ func thrownError<T>(_ body: () async throws(CheckInError) -> T) async -> CheckIn
 
 extension CheckInError {
     /// The case name without its payload, to compare errors whose reason text may differ.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .unauthorized: "unauthorized"
         case .notFound: "notFound"
@@ -26,7 +27,7 @@ extension CheckInError {
     }
 
     /// The reason of ``invalidInput(_:)``, ``backendFailure(_:)`` and ``misconfigured(_:)``, empty otherwise.
-    var reason: String {
+    package var reason: String {
         switch self {
         case .invalidInput(let reason), .backendFailure(let reason), .misconfigured(let reason): reason
         default: ""

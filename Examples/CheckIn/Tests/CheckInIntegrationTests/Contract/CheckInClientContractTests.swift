@@ -1,4 +1,5 @@
 import CheckInClient
+import ExampleTestSupport
 import Foundation
 import Testing
 

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A fresh directory under the system temporary directory, removed when released.
-final class TemporaryDirectory {
-    let url: URL
+/// A fresh directory under the system temporary directory, removed when released: what the
+/// generator's unit tests and its integration tests (an adopter's package built) write in.
+package final class TemporaryDirectory {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("case-accessors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -14,13 +15,13 @@ final class TemporaryDirectory {
     }
 
     /// The path of `name` inside the directory.
-    func path(_ name: String) -> String {
+    package func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 
     /// Writes `contents` to `name`, creating folders on the way; returns the path.
     @discardableResult
-    func write(_ name: String, _ contents: String) throws -> String {
+    package func write(_ name: String, _ contents: String) throws -> String {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: file)
@@ -28,12 +29,12 @@ final class TemporaryDirectory {
     }
 
     /// The contents of `name`, or `nil` when it does not exist.
-    func read(_ name: String) -> String? {
+    package func read(_ name: String) -> String? {
         FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `name` exists.
-    func exists(_ name: String) -> Bool {
+    package func exists(_ name: String) -> Bool {
         FileManager.default.fileExists(atPath: path(name))
     }
 }

@@ -2,19 +2,19 @@ import Aqueduct
 import AqueductRecording
 import Foundation
 
-@testable import AqueductDevTools
-
-/// The recordings and folders the DevTools tests share.
-enum ReportFixtures {
+/// The recordings and folders the DevTools tests share, the unit tests
+/// (`AqueductDevToolsTests`) and the integration tests (`AqueductDevToolsIntegrationTests`).
+/// Running the command is each target's own: it needs `@testable import AqueductDevTools`.
+package enum ReportFixtures {
     /// A LifeSignal session written by hand: the app becoming active and the two actions
     /// bridged from it (one sets off an effect), a network change, a check-in whose effect's
     /// action is bridged to a sync and dispatches a terminal line during its processing, a note
     /// whose text is an attack on the page, an alert, and a torn last line.
-    static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lifesignal-session.jsonl")
 
     /// A folder of the test's own, removed when `body` returns.
-    static func withDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    package static func withDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("AqueductDevToolsTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,35 +22,9 @@ enum ReportFixtures {
         return try body(directory)
     }
 
-    /// What a run of the command printed, and how it ended.
-    struct Run {
-        var status: ExitStatus
-        var output = ""
-        var errors = ""
-    }
-
-    /// Runs `AqueductDevTools` with `arguments`, in process.
-    static func run(_ arguments: [String]) -> Run {
-        var output = ""
-        var errors = ""
-        let command = DevToolsCommand(standardOutput: { output += $0 }, standardError: { errors += $0 })
-        let status = command.run(arguments)
-        return Run(status: status, output: output, errors: errors)
-    }
-
-    /// Writes the report of `recording` into `directory` with the command, and returns its URL.
-    static func report(of recording: URL, in directory: URL) throws -> URL {
-        let page = directory.appendingPathComponent("report.html")
-        let run = run(["report", recording.path, "--output", page.path])
-        guard run.status == .success else {
-            throw Chromium.Failure(description: "the report was not written: \(run.status) \(run.errors)")
-        }
-        return page
-    }
-
     /// `count` records: an outside action every tenth, each followed by nine it set off in a
     /// chain (bridged, sent by effect, dispatched during, in turn).
-    static func chainedRecords(count: Int) -> [ActionRecord] {
+    package static func chainedRecords(count: Int) -> [ActionRecord] {
         let kinds: [ActionRecord.CauseKind] = [.bridgedFrom, .sentByEffect, .dispatchedDuring]
         var records: [ActionRecord] = []
         for seq in 0..<count {
@@ -72,7 +46,7 @@ enum ReportFixtures {
         return records
     }
 
-    static func write(_ records: [ActionRecord], to file: URL) throws {
+    package static func write(_ records: [ActionRecord], to file: URL) throws {
         try Data(records.map { try $0.jsonLine() + "\n" }.joined().utf8).write(to: file)
     }
 }
