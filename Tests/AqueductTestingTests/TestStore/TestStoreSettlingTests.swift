@@ -76,6 +76,9 @@ import Testing
         }
         await other.value
         gate.open()
+        // The stall is over: on a busy machine the unblocked thread may take longer than the
+        // 0.2 s that detected it to be scheduled again.
+        blocked.timeout = .seconds(30)
         await blocked.finish()
     }
 

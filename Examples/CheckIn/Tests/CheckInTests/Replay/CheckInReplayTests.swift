@@ -36,7 +36,7 @@ import Testing
             reducer: CheckInState.reducer,
             middleware: Self.middleware(),
             decoding: Self.decoding,
-            timeout: .milliseconds(300)
+            timeout: .seconds(10)
         )
         #expect(divergence == nil)
     }
@@ -56,7 +56,7 @@ import Testing
                 reducer: broken,
                 middleware: Self.middleware(),
                 decoding: Self.decoding,
-                timeout: .milliseconds(300)
+                timeout: .seconds(10)
             )
         } matching: { issue in
             issue.isFailure
