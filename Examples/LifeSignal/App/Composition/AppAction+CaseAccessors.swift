@@ -24,6 +24,16 @@ extension AppAction {
         public var checkIn: CasePath<AppAction, CheckInAction> {
             CasePath("checkIn", embed: { .checkIn($0) }, extract: { if case .checkIn(let value) = $0 { value } else { nil } })
         }
+
+        /// `.path`.
+        public var path: CasePath<AppAction, StackAction<HistoryScreen, HistoryScreenAction>> {
+            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.alertNotice`.
+        public var alertNotice: CasePath<AppAction, PresentationAction<AlertNoticeAction>> {
+            CasePath("alertNotice", embed: { .alertNotice($0) }, extract: { if case .alertNotice(let value) = $0 { value } else { nil } })
+        }
     }
 
     /// The case paths of `AppAction`.
@@ -44,6 +54,18 @@ extension AppAction {
     /// The payload of `.checkIn` when this is that case, otherwise `nil`.
     public var checkIn: CheckInAction? {
         if case .checkIn(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload of `.path` when this is that case, otherwise `nil`.
+    public var path: StackAction<HistoryScreen, HistoryScreenAction>? {
+        if case .path(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload of `.alertNotice` when this is that case, otherwise `nil`.
+    public var alertNotice: PresentationAction<AlertNoticeAction>? {
+        if case .alertNotice(let value) = self { return value }
         return nil
     }
 }

@@ -20,4 +20,8 @@ public enum AppAction: CaseAccessible, Sendable, Equatable {
     case reachability(ReachabilityEvent)
     /// A check-in command or result.
     case checkIn(CheckInAction)
+    /// The navigation stack: the history screens pushed on it, and their actions.
+    case path(StackAction<HistoryScreen, HistoryScreenAction>)
+    /// The alert notice: its actions while it is presented, and its dismissal.
+    case alertNotice(PresentationAction<AlertNoticeAction>)
 }

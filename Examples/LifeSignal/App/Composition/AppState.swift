@@ -15,6 +15,10 @@ public struct AppState: Equatable, Sendable {
     public var reachability = ReachabilityState()
     /// The check-in feature.
     public var checkIn: CheckInState
+    /// The screens pushed over the prompt: the history, each time it is asked for.
+    public var path = ChildStack<HistoryScreen>()
+    /// The notice of the alert triggered here, while it is active and not acknowledged.
+    public var alertNotice: AlertNotice?
     /// Whether the flush that follows `willTerminate` is over: the app may exit.
     public var isReadyToExit = false
 
@@ -30,8 +34,9 @@ public struct AppState: Equatable, Sendable {
     /// asynchronously, can) must not cancel the exit.
     public var isTerminating = false
 
-    /// The app's own reducer: the last lifecycle event, and whether the app may exit. The
-    /// reachability and check-in features keep their own state.
+    /// The app's own reducer: the last lifecycle event, whether the app may exit, and the alert
+    /// notice, presented when an alert is triggered and taken away when it is cancelled. The
+    /// features keep their own state; the history screens are pushed by the terminal.
     public static let reducer = Reducer<AppAction, AppState>.reduce { action, state in
         switch action {
         case .lifecycle(let phase):
@@ -39,7 +44,11 @@ public struct AppState: Equatable, Sendable {
             if phase == .willTerminate { state.isTerminating = true }
         case .checkIn(.flushed) where state.isTerminating:
             state.isReadyToExit = true
-        case .reachability, .checkIn:
+        case .checkIn(.alertTriggered(let alert)):
+            state.alertNotice = AlertNotice(alert: alert)
+        case .checkIn(.alertCancelled):
+            state.alertNotice = nil
+        case .reachability, .checkIn, .path, .alertNotice:
             break
         }
     }

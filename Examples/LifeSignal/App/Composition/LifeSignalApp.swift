@@ -47,6 +47,7 @@ public enum LifeSignalApp {
     ///   - showsStateChanges: Whether the logger shows state changes.
     ///   - clock: The clock of the overdue deadline.
     ///   - now: The current date.
+    ///   - reminderInterval: The time between two reminders of the alert notice, on `clock`.
     ///   - recorder: Where a ``RecorderMiddleware`` in front of the others records every action,
     ///     or `nil` to record nothing.
     /// - Returns: The store.
@@ -60,6 +61,7 @@ public enum LifeSignalApp {
         showsStateChanges: Bool = false,
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
+        reminderInterval: Duration = .seconds(5 * 60),
         recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
         let actionLog = LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
@@ -74,11 +76,39 @@ public enum LifeSignalApp {
             <> ReachabilityState.feature(client: pathMonitor)
             .lift(action: \AppAction.Cases.reachability, state: \AppState.reachability)
             <> checkIn.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
+            <> navigation(client: backend.client, clock: clock, reminderInterval: reminderInterval)
         let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
         guard let recorder else { return Store(initialState: state, feature: app) }
         // First, so that it sees each action before the others and times all of them.
         let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> app
         return Store(initialState: state, feature: recorded)
+    }
+
+    /// The app's navigation: the history screens on the stack ``AppState/path``, and the alert
+    /// notice presented in ``AppState/alertNotice``, each lifted once. Their effects end with
+    /// them: a popped screen's load, a dismissed notice's reminders.
+    ///
+    /// ```swift
+    /// let store = TestStore(
+    ///     initialState: AppState(),
+    ///     feature: Feature(reducer: AppState.reducer)
+    ///         <> LifeSignalApp.navigation(client: .inMemory(), clock: clock, reminderInterval: .seconds(60))
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - client: Where the history screens load the check-ins from.
+    ///   - clock: The clock the alert notice's reminders wait on.
+    ///   - reminderInterval: The time between two reminders.
+    /// - Returns: The feature, composed after the app's reducer, which presents the notice.
+    public static func navigation(
+        client: CheckInClient,
+        clock: any Clock<Duration>,
+        reminderInterval: Duration
+    ) -> Feature<AppAction, AppState> {
+        HistoryScreen.feature(client: client).lift(action: \AppAction.Cases.path, elements: \AppState.path)
+            <> AlertNotice.feature(clock: clock, every: reminderInterval)
+            .lift(action: \AppAction.Cases.alertNotice, state: \AppState.alertNotice)
     }
 
     /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the

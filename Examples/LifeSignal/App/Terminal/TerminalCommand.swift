@@ -12,10 +12,14 @@ public enum TerminalCommand: Sendable, Equatable {
     case checkIn
     /// `status`: show the last check-in, the deadline, the alert and the sync queue.
     case status
-    /// `history`: reload and show the check-ins.
+    /// `history`: push the history screen, which loads and shows the check-ins.
     case history
-    /// `alert`: trigger an alert.
+    /// `back`: pop the screen on top.
+    case back
+    /// `alert`: trigger an alert, and show its notice.
     case alert
+    /// `ack`: acknowledge the alert notice, which dismisses it.
+    case acknowledge
     /// `cancel-alert`: cancel the active alert.
     case cancelAlert
     /// `help`: list the commands.
@@ -48,7 +52,9 @@ public enum TerminalCommand: Sendable, Equatable {
         case "check-in", "checkin": self = .checkIn
         case "status": self = .status
         case "history": self = .history
+        case "back": self = .back
         case "alert": self = .alert
+        case "ack", "acknowledge": self = .acknowledge
         case "cancel-alert": self = .cancelAlert
         case "help", "?": self = .help
         case "quit", "exit": self = .quit
@@ -62,8 +68,10 @@ public enum TerminalCommand: Sendable, Equatable {
         Commands:
           check-in      record a check-in now
           status        show the last check-in, the deadline, the alert and the sync queue
-          history       show the check-ins, newest first
-          alert         trigger an alert
+          history       open the history: the check-ins, newest first
+          back          close the history
+          alert         trigger an alert; a reminder follows every 5 minutes
+          ack           acknowledge the alert: no more reminders (it stays active)
           cancel-alert  cancel the active alert
           help          show this list
           quit          sync what is pending and exit (end of input does the same)

@@ -3,10 +3,10 @@ import CheckIn
 import CheckInClient
 
 /// Prints the results of check-in operations on the terminal as they arrive — whether a typed
-/// command or a bridge (a sync when the network returns) started them — and keeps the screen
-/// tidy across the lifecycle: "Syncing and saving…" on the way out, whatever asked for it, and
-/// the prompt drawn again when the app comes back from Ctrl-Z. The pending count is printed
-/// when it changes to a non-zero value.
+/// command or a bridge (a sync when the network returns) started them — and the alert notice's
+/// reminders, and keeps the screen tidy across the lifecycle: "Syncing and saving…" on the way
+/// out, whatever asked for it, and the prompt drawn again when the app comes back from Ctrl-Z.
+/// The pending count is printed when it changes to a non-zero value.
 ///
 /// A middleware of the app: it reads the state after the reducer and sends nothing.
 ///
@@ -43,6 +43,10 @@ public struct TerminalReporter: Middleware {
             return .immediate { _ in
                 screen.stopPrompting()
                 screen.say("Syncing and saving…")
+            }
+        case .alertNotice(.presented(.remind)):
+            return .immediate { _ in
+                if let notice = state().alertNotice { screen.say(TerminalText.reminder(notice)) }
             }
         default:
             break

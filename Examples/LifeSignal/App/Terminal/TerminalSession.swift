@@ -6,7 +6,8 @@ import TerminalInput
 
 /// The LifeSignal terminal: shows the prompt, reads commands line by line, dispatches them to
 /// the store, waits until each one is answered, and prints what it shows (results of operations
-/// are printed by ``TerminalReporter``), all through one ``TerminalScreen``.
+/// are printed by ``TerminalReporter``), all through one ``TerminalScreen``. Like a view, it
+/// drives the history screen and the alert notice through their projections.
 ///
 /// `quit` and the end of input dispatch ``AppAction/lifecycle(_:)`` with `willTerminate`, as a
 /// signal would: the bridges flush, and the app exits once ``AppState/isReadyToExit``.
@@ -59,12 +60,31 @@ public final class TerminalSession {
         case .status:
             say(TerminalText.status(store.state.checkIn))
         case .history:
-            store.dispatch(.checkIn(.refresh))
-            for await busy in store.values(of: \.checkIn.isRefreshing, .removingDuplicates) where !busy { break }
-            say(TerminalText.history(store.state.checkIn.history))
+            store.dispatch(.path(.push(HistoryScreen())))
+            guard let id = store.state.path.ids.last,
+                let history = store.projection(element: id, in: \.path, action: \.path)
+            else { break }
+            history.dispatch(.onAppear)
+            for await loading in history.values(of: \.isLoading, .removingDuplicates) where !loading { break }
+            say(TerminalText.history(history.state))
+        case .back:
+            guard !store.state.path.isEmpty else {
+                say("There is no screen to go back from.")
+                break
+            }
+            store.dispatch(.path(.pop))
+            say("Closed the history.")
         case .alert:
             store.dispatch(.checkIn(.triggerAlert))
             for await busy in store.values(of: \.checkIn.isChangingAlert, .removingDuplicates) where !busy { break }
+            store.projection(presented: \.alertNotice, action: \.alertNotice)?.dispatch(.onAppear)
+        case .acknowledge:
+            guard let notice = store.projection(presented: \.alertNotice, action: \.alertNotice) else {
+                say("There is no alert notice to acknowledge.")
+                break
+            }
+            notice.dispatch(.acknowledge)
+            say("Acknowledged: no more reminders. The alert stays active until 'cancel-alert'.")
         case .cancelAlert:
             store.dispatch(.checkIn(.cancelAlert))
             for await busy in store.values(of: \.checkIn.isChangingAlert, .removingDuplicates) where !busy { break }

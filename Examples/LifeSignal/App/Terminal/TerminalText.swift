@@ -48,9 +48,20 @@ enum TerminalText {
             + "\(place) and sent the next time LifeSignal runs with the backend reachable."
     }
 
-    static func history(_ history: [CheckIn]) -> String {
-        guard !history.isEmpty else { return "No check-ins yet." }
+    /// A history screen: its check-ins, or why they could not be loaded, and how to close it.
+    static func history(_ screen: HistoryScreen) -> String {
+        let close = "Type 'back' to close the history."
+        if let error = screen.error { return "Could not load the history: \(error). \(close)" }
+        let history = screen.rows ?? []
+        guard !history.isEmpty else { return "No check-ins yet. \(close)" }
         let lines = history.enumerated().map { index, checkIn in "  \(index + 1). \(date(checkIn.date))" }
-        return (["History (\(plural(history.count, "check-in")), newest first):"] + lines).joined(separator: "\n")
+        return (["History (\(plural(history.count, "check-in")), newest first):"] + lines + [close])
+            .joined(separator: "\n")
+    }
+
+    /// The alert notice's reminder.
+    static func reminder(_ notice: AlertNotice) -> String {
+        "Your alert is still active (triggered at \(date(notice.alert.triggeredAt))). "
+            + "Type 'cancel-alert' to cancel it, or 'ack' to stop these reminders."
     }
 }

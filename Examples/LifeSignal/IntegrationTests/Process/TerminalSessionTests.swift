@@ -59,6 +59,7 @@ import Darwin
                 "Alert: none",
                 "History (1 check-in, newest first):",
                 "  1. <date>",
+                "Type 'back' to close the history.",
                 "Alert triggered at <date>. Type 'cancel-alert' to cancel it.",
                 "Alert cancelled.",
                 "Unknown command 'dance'. Type 'help' for the list of commands.",
@@ -185,6 +186,67 @@ import Darwin
                 "",
             ]
         )
+    }
+
+    /// On a terminal: `history` opens the history screen and `back` closes it; `alert` presents
+    /// the alert notice and `ack` dismisses it. Typed again, `back` and `ack` find nothing open.
+    @Test func onATerminalTheHistoryOpensAndClosesAndTheAlertNoticeIsAcknowledged() async throws {
+        let directory = try TemporaryDirectory()
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none"],
+            onATerminal: true
+        )
+        try await app.waitForOutput("Type 'help' for the commands.\n> ")
+        // The initial activation redraws the prompt: it must not land in the transcript below.
+        let log = directory.path("data/lifesignal.log")
+        try await Wait.until("the initial activation in \(log)", timeout: .seconds(30)) {
+            (try? String(contentsOfFile: log, encoding: .utf8))?
+                .contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
+        }
+        try await app.type("history", thenWaitFor: "Type 'back' to close the history.\n> ")
+        try await app.type("back", thenWaitFor: "Closed the history.\n> ")
+        try await app.type("back", thenWaitFor: "There is no screen to go back from.\n> ")
+        try await app.type("alert", thenWaitFor: "Type 'cancel-alert' to cancel it.\n> ")
+        try await app.type("ack", thenWaitFor: "until 'cancel-alert'.\n> ")
+        try await app.type("ack", thenWaitFor: "There is no alert notice to acknowledge.\n> ")
+        try await app.type("cancel-alert", thenWaitFor: "Alert cancelled.\n> ")
+        try app.type("quit")
+        #expect(try await app.waitForExit().status == 0)
+
+        #expect(
+            Self.normalized(app.screen, directory: directory) == [
+                "LifeSignal — checking in with the SQLite database <dir>/data/lifesignal.sqlite.",
+                "The action log is in <dir>/data/lifesignal.log.",
+                "Type 'help' for the commands.",
+                "> history",
+                "No check-ins yet. Type 'back' to close the history.",
+                "> back",
+                "Closed the history.",
+                "> back",
+                "There is no screen to go back from.",
+                "> alert",
+                "Alert triggered at <date>. Type 'cancel-alert' to cancel it.",
+                "> ack",
+                "Acknowledged: no more reminders. The alert stays active until 'cancel-alert'.",
+                "> ack",
+                "There is no alert notice to acknowledge.",
+                "> cancel-alert",
+                "Alert cancelled.",
+                "> quit",
+                "Syncing and saving…",
+                "Bye.",
+                "",
+            ]
+        )
+        // The screen was pushed and popped, the notice presented and dismissed, by actions of
+        // the store.
+        let actions = try String(contentsOfFile: log, encoding: .utf8)
+        let screen = "path(StackAction<HistoryScreen, HistoryScreenAction>"
+        let notice = "alertNotice(PresentationAction<AlertNoticeAction>"
+        #expect(actions.contains("┌─▶ \(screen).element(id: #0, action: HistoryScreenAction.loaded([])))"))
+        #expect(actions.contains("┌─▶ \(screen).pop)"))
+        #expect(actions.contains("┌─▶ \(notice).presented(AlertNoticeAction.onAppear))"))
+        #expect(actions.contains("┌─▶ \(notice).dismiss)"))
     }
 
     /// Ctrl-C or Ctrl-D at the prompt: the prompt makes way for the goodbye, and nothing is

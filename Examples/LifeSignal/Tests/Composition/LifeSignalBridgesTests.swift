@@ -179,6 +179,23 @@ import Testing
         #expect(store.state.checkIn.lastError == .alreadyActive)
     }
 
+    @Test func theTerminalReporterPrintsTheAlertNoticesReminders() {
+        let store = makeStore()
+        let alert = Alert(id: UUID(), state: .active, triggeredAt: Date(timeIntervalSince1970: 1_800_000_000))
+
+        store.dispatch(.checkIn(.alertTriggered(alert)))
+        store.dispatch(.alertNotice(.presented(.remind)))
+
+        #expect(
+            transcript.output == [
+                "Alert triggered at 2027-01-15T08:00:00Z. Type 'cancel-alert' to cancel it.\n",
+                "Your alert is still active (triggered at 2027-01-15T08:00:00Z). "
+                    + "Type 'cancel-alert' to cancel it, or 'ack' to stop these reminders.\n",
+            ]
+        )
+        #expect(store.state.alertNotice?.reminders == 1)
+    }
+
     @Test func aBridgeAloneDerivesItsAction() {
         let bridge = \.lifecycle.didBecomeActive --> AppAction.reachability(.startMonitoring)
         #expect(bridge.derive(from: .lifecycle(.didBecomeActive)) == .reachability(.startMonitoring))
