@@ -93,7 +93,7 @@ struct RecordingWriterTests {
     /// the two is still refused (`O_NOFOLLOW`), to an empty file as to nowhere, and nothing is
     /// created or changed through it.
     @Test func aLinkSwappedInAfterThePathWasInspectedIsRefused() throws {
-        try Self.withDirectory { directory in
+        try Self.withDirectory { directory throws in
             let target = directory + "/empty.txt"
             #expect(
                 FileManager.default.createFile(atPath: target, contents: Data(), attributes: [.posixPermissions: 0o644])
@@ -115,15 +115,16 @@ struct RecordingWriterTests {
     /// of another format — given to the recorder by mistake is refused, its content and mode
     /// left as they were; an empty file and a recording are appended to.
     @Test(arguments: [
-        Data("SQLite format 3\u{0}\u{10}\u{0}\u{1}\u{1}".utf8),
-        Data("let answer = 42\n".utf8),
-        Data("[server]\nport = 8080".utf8),
-        Data(#"{"seq":0,"cause":null,"cause_kind":null}"#.utf8 + "\n".utf8),
-        Data(#"{"kind":"session","format":99,"time":"2026-11-23T19:21:16.250Z","process":1}"#.utf8 + "\n".utf8),
-        Data(" ".utf8),
+        "SQLite format 3\u{0}\u{10}\u{0}\u{1}\u{1}",
+        "let answer = 42\n",
+        "[server]\nport = 8080",
+        #"{"seq":0,"cause":null,"cause_kind":null}"# + "\n",
+        #"{"kind":"session","format":99,"time":"2026-11-23T19:21:16.250Z","process":1}"# + "\n",
+        " ",
     ])
-    func aFileThatIsNotARecordingIsRefusedAndLeftAlone(content: Data) throws {
-        try Self.withDirectory { directory in
+    func aFileThatIsNotARecordingIsRefusedAndLeftAlone(text: String) throws {
+        let content = Data(text.utf8)
+        try Self.withDirectory { directory throws in
             let path = directory + "/not-a-recording"
             #expect(
                 FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o644])
