@@ -17,7 +17,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The recording file cannot be opened for appending (or created).
     case cannotOpen(path: String, reason: String)
     /// The path names something a recording must not be written to: a symbolic link, a FIFO, a
-    /// device, a socket, a directory, or a file with other hard links. A recording is a private
+    /// device, a socket, a directory, a file with other hard links, or a file that is not a
+    /// recording (not empty, and its first line not a session's header). A recording is a private
     /// regular file (mode 0600); the path is a mistake, not a file system that refused.
     case refusedPath(path: String, reason: String)
     /// Writing to the recording file failed (a full disk, a removed device); recording stopped.

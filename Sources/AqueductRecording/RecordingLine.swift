@@ -65,6 +65,20 @@ enum RecordingLine: Decodable {
         }
     }
 
+    /// The most bytes a session's header line may take to be recognised as one (without its
+    /// newline): a header is about 80.
+    static let longestSessionHeader = 1_024
+
+    /// Whether `line` (without its newline) is a session's header this reader can read.
+    static func isSessionHeader(_ line: ArraySlice<UInt8>) -> Bool {
+        (Array(line) + [0]).withUnsafeBufferPointer { bytes in
+            guard let parsed = try? ParsedJSON(parsing: bytes), let fields = try? RecordFields(parsed),
+                case .session = try? RecordingLine(fields: fields)
+            else { return false }
+            return true
+        }
+    }
+
     /// A session's header line, without the newline.
     static func sessionHeader(start: Date, process: Int) -> String {
         var writer = JSONLineWriter()

@@ -51,6 +51,10 @@ import Darwin
 ///   umask (an existing file is set to 0600), never through a symbolic link; a FIFO, a
 ///   device, a directory or a file with other hard links is refused
 ///   (``RecorderError/refusedPath(path:reason:)``), at once, without blocking.
+/// - **Recordings only.** An existing file is appended to only when it is empty or a recording
+///   (its first line is a session's header): a database, a source file or a configuration file
+///   given by mistake is refused (``RecorderError/refusedPath(path:reason:)``), its content and
+///   mode left as they were.
 /// - **Sessions.** Opening the writer starts a session: a header line
 ///   (`{"kind":"session","format":1,"time":…,"process":…}`) is written first, so an app that
 ///   appends to the same file on every run leaves one session per run, each readable, its
@@ -162,14 +166,15 @@ public final class RecordingWriter: Sendable {
     /// Opens (or creates) the file at `path` for appending, and starts a session in it.
     ///
     /// - Parameters:
-    ///   - path: The recording file: a regular file, or none yet. An existing file is appended
-    ///     to, and set to mode 0600; a new one is created 0600.
+    ///   - path: The recording file: a recording, an empty file, or none yet. An existing file is
+    ///     appended to, and set to mode 0600; a new one is created 0600.
     ///   - maximumFileSize: The size a file may reach before it is rotated, in bytes (at least 1).
     ///   - rotatedFiles: How many full files to keep (`path.1` … `path.N`); 0 keeps none.
     ///   - maximumBacklog: The most records waiting to be written (at least 1).
     ///   - maximumStateBacklog: The most of them holding states (0 records no state change).
     /// - Throws: ``RecorderError/refusedPath(path:reason:)`` when the path is a link, a FIFO, a
-    ///   device, a directory or a file with other hard links;
+    ///   device, a directory, a file with other hard links, or a non-empty file whose first line
+    ///   is not a session's header (not a recording);
     ///   ``RecorderError/cannotOpen(path:reason:)`` when the file cannot be opened or created;
     ///   ``RecorderError/invalidLimit(_:)`` for a limit out of range.
     public init(
@@ -498,9 +503,21 @@ public final class RecordingWriter: Sendable {
         FileOutput.standardError.write("Aqueduct: \(failure)\n")
     }
 
+    /// Why a non-empty existing file is no recording to append to, or `nil` when its first line
+    /// is a session's header (a file written by a database, an editor or a typo in the path is
+    /// refused, and left as it was).
+    private static func notARecording(_ file: FileOutput) -> String? {
+        let start = file.readPrefix(RecordingLine.longestSessionHeader + 1)
+        guard let end = start.firstIndex(of: UInt8(ascii: "\n")), RecordingLine.isSessionHeader(start[..<end]) else {
+            return "it is not a recording (its first line is not a recording's session header); "
+                + "appending to it would damage it"
+        }
+        return nil
+    }
+
     private static func open(_ path: String) throws(RecorderError) -> FileOutput {
         do {
-            return try FileOutput.appendingPrivately(to: path)
+            return try FileOutput.appendingPrivately(to: path, refusal: notARecording)
         } catch {
             throw error.isRefusal
                 ? .refusedPath(path: path, reason: error.reason) : .cannotOpen(path: path, reason: error.reason)

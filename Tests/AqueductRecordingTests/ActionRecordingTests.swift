@@ -334,6 +334,15 @@ import Testing
         #expect("\(error)".contains("not greater than the previous line's 1 in the same session"))
     }
 
+    @Test func aRepeatedSeqIsAnErrorWithinASessionButNotAcrossSessions() throws {
+        let text = try Self.text([Self.record(0), Self.record(1), Self.record(1)])
+        let error = try #require(throws: ActionRecordingError.self) { try Self.lines(text) }
+        #expect(error == .seqNotIncreasing(line: 3, seq: 1, previous: 1))
+        let twoSessions =
+            Self.header + (try Self.text([Self.record(1)])) + Self.header + (try Self.text([Self.record(1)]))
+        #expect(try Self.lines(twoSessions).records.map(\.seq) == [1, 1])
+    }
+
     // MARK: Files
 
     @Test func aLargeFileReadsAcrossItsChunks() throws {

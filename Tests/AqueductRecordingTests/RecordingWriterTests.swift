@@ -89,6 +89,75 @@ struct RecordingWriterTests {
         }
     }
 
+    /// The look at the path (`lstat`) comes before the opening: a link put in its place between
+    /// the two is still refused (`O_NOFOLLOW`), to an empty file as to nowhere, and nothing is
+    /// created or changed through it.
+    @Test func aLinkSwappedInAfterThePathWasInspectedIsRefused() throws {
+        try Self.withDirectory { directory throws in
+            let target = directory + "/empty.txt"
+            #expect(
+                FileManager.default.createFile(atPath: target, contents: Data(), attributes: [.posixPermissions: 0o644])
+            )
+            for (name, destination) in [("swapped.jsonl", target), ("dangling.jsonl", directory + "/created")] {
+                let path = directory + "/" + name
+                let failure = #expect(throws: FileOutput.OpenFailure.self) {
+                    try FileOutput.appendingPrivately(to: path, afterInspecting: { _ = symlink(destination, path) })
+                }
+                #expect(failure?.reason == "it is a symbolic link", "\(name)")
+                #expect(failure?.isRefusal == true)
+            }
+            #expect(try Self.mode(of: target) == 0o644)
+            #expect(!FileManager.default.fileExists(atPath: directory + "/created"))
+        }
+    }
+
+    /// A file that holds something other than a recording — a database, a source file, a line
+    /// of another format — given to the recorder by mistake is refused, its content and mode
+    /// left as they were; an empty file and a recording are appended to.
+    @Test(arguments: [
+        "SQLite format 3\u{0}\u{10}\u{0}\u{1}\u{1}",
+        "let answer = 42\n",
+        "[server]\nport = 8080",
+        #"{"seq":0,"cause":null,"cause_kind":null}"# + "\n",
+        #"{"kind":"session","format":99,"time":"2026-11-23T19:21:16.250Z","process":1}"# + "\n",
+        " ",
+    ])
+    func aFileThatIsNotARecordingIsRefusedAndLeftAlone(text: String) throws {
+        let content = Data(text.utf8)
+        try Self.withDirectory { directory throws in
+            let path = directory + "/not-a-recording"
+            #expect(
+                FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o644])
+            )
+            let error = #expect(throws: RecorderError.self) { try RecordingWriter(path: path) }
+            guard case .refusedPath(path, let reason) = error else {
+                Issue.record("expected a refused path, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.hasPrefix("it is not a recording (its first line is not a recording's session header)"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+            #expect(try Self.mode(of: path) == 0o644)
+        }
+    }
+
+    @Test func aRecordingIsAppendedToAndItsFirstLineDecides() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/session.jsonl"
+            _ = try RecordingWriter(path: path)
+            #expect(chmod(path, 0o644) == 0)
+            // What follows the header does not matter: a reader reports it, the writer appends.
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("not JSON\n".utf8))
+            try handle.close()
+            _ = try RecordingWriter(path: path)
+            let lines = try Self.lines(of: path)
+            #expect(lines.count == 3)
+            #expect(lines[0].hasPrefix(#"{"kind":"session""#) && lines[2].hasPrefix(#"{"kind":"session""#))
+            #expect(try Self.mode(of: path) == 0o600)
+        }
+    }
+
     @Test func aFIFOIsRefusedAtOnceWithoutWaitingForAReader() throws {
         try Self.withDirectory { directory in
             let fifo = directory + "/pipe.jsonl"
@@ -248,6 +317,17 @@ struct RecordingWriterTests {
             #expect(cut.source == huge.source && cut.changes == huge.changes && cut.durationNanoseconds == 9)
             #expect(recording.records[1] == Self.record(1))
         }
+    }
+
+    /// A line of exactly the limit is the longest allowed, not one too long: it is kept whole.
+    @Test func aLineOfExactlyTheLimitIsKeptWholeAndOneByteLessIsCut() throws {
+        let record = Self.record(7)
+        let line = try record.jsonLine()
+        #expect(try record.jsonLine(fitting: line.utf8.count) == line)
+        #expect(try record.jsonLine(fitting: line.utf8.count + 1) == line)
+        let cut = try record.jsonLine(fitting: line.utf8.count - 1)
+        #expect(cut != line)
+        #expect(cut.contains("[cut: the record took \(line.utf8.count) bytes, over the \(line.utf8.count - 1)-byte"))
     }
 
     /// The recorder's own path to the same limit: an action of a million characters recorded by

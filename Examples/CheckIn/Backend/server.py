@@ -32,11 +32,15 @@ a newer schema version, not a SQLite file — ends the server at once with a mes
 (password hidden) and exit status 2. While the database is down, requests get 503; the
 server reconnects when it is back.
 
+Many clients at once are all accepted: the listen backlog holds LISTEN_BACKLOG connections
+(the standard library's default of 5 resets clients when dozens connect together).
+
 Hostile clients get bounded answers: the token is checked (in constant time) before any of the
 body is read, so an unauthenticated request costs its headers only (401, and the connection is
 closed); a body longer than --max-body bytes (default 64 KiB) is refused unread (413); a
 connection that sends nothing for --idle-timeout seconds (default 10) is closed, so clients that
-send headers and no body cannot hold the server's threads.
+send headers and no body cannot hold the server's threads; a body of arrays or objects nested
+too deeply to parse is a 400 (invalid_input) that says so.
 
 Run by hand:
 
@@ -74,6 +78,15 @@ from checkin_backend.storage import open_storage, redact
 
 MAX_BODY_DEFAULT = 64 * 1024
 IDLE_TIMEOUT_DEFAULT = 10.0
+# Connections the kernel completes and holds for the accept loop (the listen backlog; the
+# standard library's 5 resets clients when dozens connect at once). Linux caps it at
+# net.core.somaxconn (4096 by default).
+LISTEN_BACKLOG = 1024
+
+
+class Server(ThreadingHTTPServer):
+    request_queue_size = LISTEN_BACKLOG
+    daemon_threads = True
 
 
 def make_handler(functions, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_timeout=IDLE_TIMEOUT_DEFAULT):
@@ -149,6 +162,11 @@ def make_handler(functions, token, test_hooks, max_body=MAX_BODY_DEFAULT, idle_t
                 body = json.loads(raw)
             except ValueError:
                 raise APIError(400, "invalid_input", "the body is not valid JSON") from None
+            except RecursionError:
+                # The parser recurses once per level: a body of nested brackets exhausts it.
+                raise APIError(
+                    400, "invalid_input", "the body nests arrays or objects too deeply to be parsed"
+                ) from None
             if not isinstance(body, dict):
                 raise APIError(400, "invalid_input", "the body must be a JSON object")
             return body
@@ -249,8 +267,7 @@ def main():
         sys.stderr.write(f"{parser.prog}: error: {error}\n")
         sys.exit(2)
     handler = make_handler(functions, args.token, args.test_hooks, args.max_body, args.idle_timeout)
-    server = ThreadingHTTPServer((args.host, args.port), handler)
-    server.daemon_threads = True
+    server = Server((args.host, args.port), handler)
     port = server.server_address[1]
     if args.pid_file:
         with open(args.pid_file, "w") as pid_file:

@@ -53,6 +53,8 @@ package final class ChildProcess {
     private let terminal: PseudoTerminal?
     private let outputURL: URL
     private let errorURL: URL?
+    /// The directory of the product's copy an unprivileged child runs, removed with this.
+    private let productCopy: URL?
 
     /// Starts `executable`, a product of this package.
     ///
@@ -65,7 +67,9 @@ package final class ChildProcess {
     ///   - errorOutput: Where its standard error goes.
     ///   - umask: The file-mode creation mask the child starts with, or `nil` for this process's.
     ///   - unprivileged: Whether the child runs as `nobody` when this process runs as root, so
-    ///     that file permissions apply to it as they do to a person (a no-op otherwise).
+    ///     that file permissions apply to it as they do to a person (a no-op otherwise). It runs
+    ///     a copy of the product in a directory of its own under `/tmp`, which `nobody` can
+    ///     reach wherever the clone is (in `/root`, or a private temporary folder, it could not).
     ///   - smallFileSystem: A directory where the child sees a tmpfs of this many bytes of its
     ///     own — a real file system that fills up — in a mount namespace made with `unshare -rm`
     ///     (see ``smallFileSystemsAvailable``). The test reads it through ``fileSystemPath(_:)``
@@ -90,7 +94,13 @@ package final class ChildProcess {
         // person's shell gives it.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
-        let product = try Self.productURL(executable)
+        var product = try Self.productURL(executable)
+        if unprivileged && geteuid() == 0 {
+            product = try Self.copyEveryoneCanRun(product)
+            productCopy = product.deletingLastPathComponent()
+        } else {
+            productCopy = nil
+        }
         var launcher: [String] = []
         if let umask { launcher.append("umask \(String(umask, radix: 8)) &&") }
         launcher.append("exec")
@@ -173,6 +183,35 @@ package final class ChildProcess {
         }
         try? FileManager.default.removeItem(at: outputURL)
         if let errorURL { try? FileManager.default.removeItem(at: errorURL) }
+        if let productCopy { try? FileManager.default.removeItem(at: productCopy) }
+    }
+
+    /// Where an unprivileged child's copy of a product goes: a directory every user may enter.
+    package static let everyoneCanEnter = "/tmp"
+
+    /// Whether an unprivileged child can be given a product it can run: ``everyoneCanEnter``
+    /// lets every user in (its mode), or this process does not run as root (no child is made
+    /// unprivileged).
+    package static let unprivilegedChildrenCanRunProducts: Bool = {
+        var status = stat()
+        return geteuid() != 0
+            || (stat(everyoneCanEnter, &status) == 0 && status.st_mode & S_IXOTH != 0)
+    }()
+
+    /// A copy of `product` that `nobody` can run: hard-linked (or copied, across file systems)
+    /// into a new directory of mode 0755 under ``everyoneCanEnter``. The product itself may be
+    /// in a directory `nobody` cannot enter, where `exec` would fail with "Permission denied".
+    private static func copyEveryoneCanRun(_ product: URL) throws -> URL {
+        let directory = URL(fileURLWithPath: everyoneCanEnter)
+            .appendingPathComponent("aqueduct-unprivileged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        try #require(chmod(directory.path, 0o755) == 0, "cannot open \(directory.path) to every user")
+        let copy = directory.appendingPathComponent(product.lastPathComponent)
+        if link(product.path, copy.path) != 0 {
+            try FileManager.default.copyItem(at: product, to: copy)
+        }
+        try #require(chmod(copy.path, 0o755) == 0, "cannot make \(copy.path) runnable by every user")
+        return copy
     }
 
     /// The child's process identifier.

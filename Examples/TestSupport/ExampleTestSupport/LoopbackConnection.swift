@@ -50,6 +50,71 @@ package final class LoopbackConnection {
 
     deinit { close(descriptor) }
 
+    private init(connected descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Opens `count` connections to `127.0.0.1:port` together, as a crowd of clients does: none
+    /// waits for another, and each counts as connected once the kernel has completed its
+    /// handshake — held in the server's listen backlog until the server accepts it, so a server
+    /// that is not accepting (stopped) holds as many as its backlog. A connection not complete
+    /// within `timeout` (the backlog was full, so its handshake waits for room) is closed and
+    /// counted.
+    ///
+    /// - Returns: The connections made, and how many were not.
+    package static func connectTogether(
+        _ count: Int,
+        port: Int,
+        timeout: Duration
+    ) async throws -> (connected: [LoopbackConnection], notConnected: Int) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var pending: [Int32] = []
+        var connected: [LoopbackConnection] = []
+        defer { for descriptor in pending { close(descriptor) } }
+        for _ in 0..<count {
+            #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            #endif
+            guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+            let result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard result == 0 || errno == EINPROGRESS else {
+                close(descriptor)
+                throw Failure(description: "connect() to port \(port) failed: errno \(errno)")
+            }
+            pending.append(descriptor)
+        }
+        func complete() throws -> Bool {
+            var polled = pending.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+            guard poll(&polled, nfds_t(polled.count), 0) >= 0 else {
+                throw Failure(description: "poll() failed: errno \(errno)")
+            }
+            for entry in polled where entry.revents != 0 {
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(entry.fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                guard error == 0 else { throw Failure(description: "connect() to port \(port) failed: errno \(error)") }
+                _ = fcntl(entry.fd, F_SETFL, fcntl(entry.fd, F_GETFL) & ~O_NONBLOCK)
+                connected.append(LoopbackConnection(connected: entry.fd))
+                pending.removeAll { $0 == entry.fd }
+            }
+            return pending.isEmpty
+        }
+        do {
+            try await Wait.until("\(count) connections to complete", timeout: timeout) { try complete() }
+        } catch is Wait.Timeout {}
+        return (connected, pending.count)
+    }
+
     /// Sends `text` (as UTF-8).
     package func send(_ text: String) throws {
         try send(Data(text.utf8))

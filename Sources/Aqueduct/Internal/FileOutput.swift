@@ -56,8 +56,20 @@ package final class FileOutput: Sendable {
     /// path is a symbolic link (`O_NOFOLLOW`), a FIFO, a device, a socket or a directory, or a
     /// file with other hard links (another name for a file someone else may read). A FIFO is
     /// opened without blocking, so a path nobody reads from is refused at once instead of
-    /// hanging.
-    package static func appendingPrivately(to path: String) throws(OpenFailure) -> FileOutput {
+    /// hanging. The file is opened for reading too, so that `refusal` can read what an
+    /// existing file holds (``readPrefix(_:)``).
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - refusal: Called with a non-empty existing file once it is open, before its mode is
+    ///     changed: why it must not be appended to, or `nil`. A refused file is left as it was.
+    ///   - afterInspecting: Runs between the look at the path (`lstat`) and its opening: a test
+    ///     hook, to change what the path names in that gap.
+    package static func appendingPrivately(
+        to path: String,
+        refusal existingFileRefusal: (FileOutput) -> String? = { _ in nil },
+        afterInspecting: () -> Void = {}
+    ) throws(OpenFailure) -> FileOutput {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         func refusal(_ status: stat) -> String? {
             switch status.st_mode & S_IFMT {
@@ -75,7 +87,8 @@ package final class FileOutput: Sendable {
         if lstat(path, &status) == 0, let reason = refusal(status) {
             throw OpenFailure(code: 0, reason: reason, isRefusal: true)
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        afterInspecting()
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         if descriptor < 0 {
             let code = errno
             switch code {
@@ -92,6 +105,9 @@ package final class FileOutput: Sendable {
             throw OpenFailure(code: code, reason: String(cString: strerror(code)))
         }
         if let reason = refusal(status) { throw OpenFailure(code: 0, reason: reason, isRefusal: true) }
+        if status.st_size > 0, let reason = existingFileRefusal(output) {
+            throw OpenFailure(code: 0, reason: reason, isRefusal: true)
+        }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         guard fchmod(descriptor, 0o600) == 0 else {
             let code = errno
@@ -147,6 +163,26 @@ package final class FileOutput: Sendable {
         return pread(descriptor, &last, 1, off_t(size - 1)) == 1 && last == UInt8(ascii: "\n")
         #else
         return true
+        #endif
+    }
+
+    /// The file's first bytes, at most `count` of them (fewer when it is shorter, none when it
+    /// cannot be read).
+    package func readPrefix(_ count: Int) -> [UInt8] {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+            }
+            if read < 0, errno == EINTR { continue }
+            if read <= 0 { break }
+            filled += read
+        }
+        return Array(bytes.prefix(filled))
+        #else
+        return []
         #endif
     }
 

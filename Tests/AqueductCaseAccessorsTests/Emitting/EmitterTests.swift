@@ -43,6 +43,20 @@ import Testing
         #expect(!text.contains(" public var "))
     }
 
+    /// `Type` and `Protocol` are names a case may have without backticks, but after a `.` they
+    /// mean a metatype: the generated code backticks them.
+    @Test(arguments: ["Type", "Protocol"])
+    func aBareCaseNameThatMeansSomethingElseAfterADotIsBackticked(name: String) throws {
+        let result = Parser.parse("enum A: CaseAccessible { case \(name)(Int) }")
+        try #require(result.diagnostics.isEmpty)
+        let text = Emitter.emit(result.declarations, sourceName: "A.swift", module: nil)
+        #expect(Emitter.spelled(name) == "`\(name)`")
+        #expect(text.contains("    var `\(name)`: Int? {"))
+        #expect(text.contains("if case .`\(name)`(let value) = self"))
+        #expect(text.contains("embed: { .`\(name)`($0) }"))
+        #expect(!text.contains(".\(name)("))
+    }
+
     @Test func casesWithAvailabilityHaveItOnTheirAccessorAndCasePath() throws {
         let result = Parser.parse(
             """

@@ -37,8 +37,9 @@ public enum LifeSignalStartupError: Error, Sendable, Equatable, CustomStringConv
     }
 
     /// The process exit status: 64 (`EX_USAGE`) for a `--record` path that is no place for a
-    /// recording (a link, a FIFO, LifeSignal's own database or log); 73 (`EX_CANTCREAT`) for the
-    /// directory, the log and a recording that cannot be created; 65 (`EX_DATAERR`) for a
+    /// recording (a link, a FIFO, LifeSignal's own database or log, a file that is not a
+    /// recording); 73 (`EX_CANTCREAT`) for the directory, the log and a recording that cannot be
+    /// created; 65 (`EX_DATAERR`) for a
     /// database.
     public var exitStatus: Int32 {
         switch self {

@@ -93,6 +93,30 @@ import Glibc
         return status.st_mode & 0o777
     }
 
+    /// A file that is not a recording — a configuration file named by mistake — is a usage
+    /// error, and is left as it was: its content and its mode.
+    @Test func aFileThatIsNotARecordingIsAUsageErrorAndLeftAlone() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("settings.conf")
+        let content = Data("[network]\ninterval = 60\n".utf8)
+        #expect(FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o644]))
+
+        let app = try ChildProcess.lifeSignal(
+            arguments: ["--data-dir", directory.path("data"), "--network", "none", "--record", path]
+        )
+
+        #expect(try await app.waitForExit().status == 64)
+        #expect(
+            app.errorOutput.contains(
+                "LifeSignal: will not record to \(path): it is not a recording (its first line is not a recording's "
+                    + "session header)"
+            ),
+            "\(app.errorOutput)"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+        #expect(try Self.mode(of: path) == 0o644)
+    }
+
     @Test func aRecordingIsPrivateWhateverTheUmask() async throws {
         let directory = try TemporaryDirectory()
         let recordPath = directory.path("session.jsonl")

@@ -82,8 +82,15 @@ import Glibc
     }
 
     /// A data directory this user cannot write (run as `nobody` when the tests run as root, for
-    /// whom no directory is read-only).
-    @Test func aReadOnlyDataDirectorySaysPermissionDeniedAndWhatToDo() async throws {
+    /// whom no directory is read-only; `nobody` runs a copy of LifeSignal it can reach, wherever
+    /// the clone is).
+    @Test(
+        .enabled(
+            if: ChildProcess.unprivilegedChildrenCanRunProducts,
+            "runs LifeSignal as nobody, from a copy in \(ChildProcess.everyoneCanEnter), which nobody cannot enter here"
+        )
+    )
+    func aReadOnlyDataDirectorySaysPermissionDeniedAndWhatToDo() async throws {
         let directory = try TemporaryDirectory()
         let data = directory.path("data")
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)

@@ -121,4 +121,50 @@ struct PostgreSQLBackendTests {
         let again = await Self.startupError(database.argument)
         #expect(again?.errorOutput.contains("already has check_ins") == true)
     }
+
+    /// A trigger or a cancel whose connection was lost may have been committed before the loss:
+    /// it is not run again on a new connection (an alert would be triggered, or a cancel
+    /// answered, twice) but answered 503. Here the loss comes before the statement reaches the
+    /// server (its idle connection was terminated), so the 503 stored nothing and the next
+    /// request, on a new connection, goes through.
+    @Test(.enabled(if: PostgreSQLTestServer.isConfigured, PostgreSQLTestServer.notConfigured))
+    func aTriggerOrCancelThatLostItsConnectionIsA503NotARetry() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try await BackendStorage.postgresql.makeDatabase(in: directory)
+        defer { database.remove() }
+        let backend = try await BackendStarts.backend(database: database.argument)
+        defer { backend.stop() }
+        func post(_ function: String, _ body: String = "{}") async throws -> String {
+            let connection = try LoopbackConnection(port: backend.port)
+            try connection.send(
+                "POST /\(function) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(backend.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+                    + body
+            )
+            return try await connection.receive(timeout: .seconds(30)).text
+        }
+        /// Ends the backend's connections (idle in its pool), and waits until they are gone.
+        func loseTheBackendsConnections() async throws {
+            try await PostgreSQLTestServer.execute(
+                "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
+                    + "WHERE application_name = 'checkin-backend' AND datname = current_database()",
+                on: database.argument
+            )
+        }
+
+        #expect(try await post("active-alert").contains(#""alert": null"#))  // a connection, now idle
+        try await loseTheBackendsConnections()
+        let trigger = try await post("trigger-alert")
+        #expect(trigger.hasPrefix("HTTP/1.1 503 "), "\(trigger)")
+        #expect(trigger.contains(#""code": "database_unavailable""#))
+        #expect(try await post("active-alert").contains(#""alert": null"#))
+
+        let triggered = try await post("trigger-alert")
+        #expect(triggered.hasPrefix("HTTP/1.1 200 "), "\(triggered)")
+        let id = try #require(triggered.split(separator: "\"id\": \"").last?.prefix(36))
+        try await loseTheBackendsConnections()
+        let cancel = try await post("cancel-alert", #"{"id": "\#(id)"}"#)
+        #expect(cancel.hasPrefix("HTTP/1.1 503 "), "\(cancel)")
+        #expect(try await post("active-alert").contains(#""state": "active""#))
+    }
 }
