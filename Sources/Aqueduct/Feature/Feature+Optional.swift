@@ -54,18 +54,22 @@ extension Feature {
             let visit = path._visit
             let embed = path._embed
             let end = EndRemovedChildren<GlobalAction>.endDismissed { (global: GlobalState) in global[keyPath: state] }
+            let instance = PresentedChildKey.reader(for: State.self)
             reduction = .effects { globalAction, globalState in
                 var effect = Effect<GlobalAction>.none
                 _ = visit(globalAction) { presentation in
                     switch presentation {
                     case .presented(let local):
                         guard globalState[keyPath: state] != nil else { return true }
+                        // The instance that handled the action: read before its reducer runs, as
+                        // the lifted middleware reads it.
+                        let key = PresentedChildKey(instance: instance.map { $0.instance(of: globalState[keyPath: state]!) })
                         let local = reduce(local, &globalState[keyPath: state]!)
                         if local.isNone { return true }
                         effect = Effect(
                             .child(
                                 end.scope,
-                                key: EffectID(PresentedChildKey()),
+                                key: EffectID(key),
                                 local.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
                             )
                         )

@@ -21,6 +21,75 @@ import Testing
 
     // MARK: - Presented child
 
+    @Test(arguments: Wiring.allCases, Replacement.allCases)
+    func aPresentedChildReplacedByAnotherLeavesItNoEffect(_ wiring: Wiring, _ replacement: Replacement) async {
+        let clock = TestClock()
+        let reports = Shell.Reports()
+        let store = FeatureLiftTests.testStore(wiring, ShellState(detail: Detail(id: 1)), clock: clock, reports: reports)
+        await store.dispatch(.detail(.presented(.load)))
+        switch replacement {
+        case .oneAction:
+            // In place: the state is never `nil` between the two children.
+            await store.dispatch(.present(Detail(id: 2))) { $0.detail = Detail(id: 2) }
+        case .twoActions:
+            await store.dispatch(.detail(.dismiss)) { $0.detail = nil }
+            await store.dispatch(.present(Detail(id: 2))) { $0.detail = Detail(id: 2) }
+        }
+        // The first child's load would arrive as `.detail(.presented(.loaded(1)))`: nothing does.
+        await clock.advance(by: .seconds(1))
+        await store.dispatch(.detail(.presented(.load)))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.detail(.presented(.loaded(2)))) { $0.detail?.loaded = [2] }
+        await store.finish()
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test(arguments: Wiring.allCases)
+    func aPresentedChildReplacedByAValueWithItsIdIsTheSameChild(_ wiring: Wiring) async {
+        let clock = TestClock()
+        let store = FeatureLiftTests.testStore(wiring, ShellState(detail: Detail(id: 1)), clock: clock)
+        await store.dispatch(.detail(.presented(.load)))
+        await store.dispatch(.present(Detail(id: 1, ticks: 3))) { $0.detail?.ticks = 3 }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.detail(.presented(.loaded(1)))) { $0.detail?.loaded = [1] }
+        await store.finish()
+    }
+
+    /// How the parent's answer to the child's close is composed with the child's middleware.
+    enum BridgeOrder: CaseIterable, Sendable {
+        case beforeTheChild
+        case afterTheChild
+    }
+
+    @Test(arguments: BridgeOrder.allCases)
+    func aChildsDismissalDismissesThatChildOnly(_ order: BridgeOrder) async {
+        // "Close this one and show the next": the parent answers the child's close by presenting
+        // another child, while the child's middleware dismisses itself.
+        let next = BridgeMiddleware<ShellAction, ShellState>()
+            .bridge(\.detail --> { presentation, _ in presentation == .presented(.close) ? .present(Detail(id: 2)) : nil })
+        let reports = Shell.Reports()
+        let child = Shell.middleware(Shell.detailMiddleware(), reports: reports)
+        let state = ShellState(detail: Detail(id: 1))
+        let store =
+            switch order {
+            case .beforeTheChild: TestStore(initialState: state, reducer: Shell.reducer, middleware: next <> child)
+            case .afterTheChild: TestStore(initialState: state, reducer: Shell.reducer, middleware: child <> next)
+            }
+        await store.dispatch(.detail(.presented(.close)))
+        switch order {
+        case .beforeTheChild:
+            // The next child is presented first; the first child's dismissal, queued behind it,
+            // ends with the first child's effects: it does not dismiss the second.
+            await store.receive(.present(Detail(id: 2))) { $0.detail = Detail(id: 2) }
+        case .afterTheChild:
+            await store.receive(.detail(.dismiss)) { $0.detail = nil }
+            await store.receive(.present(Detail(id: 2))) { $0.detail = Detail(id: 2) }
+        }
+        await store.finish()
+        #expect(store.state.detail == Detail(id: 2))
+        #expect(reports.all.isEmpty)
+    }
+
     @Test func aDismissalAfterOtherWorkInAConcatenationIsTheChildsDismissal() async {
         let closing = TestMiddleware<DetailAction, Detail> { action, _, detail in
             guard case .close = action else { return .none }
