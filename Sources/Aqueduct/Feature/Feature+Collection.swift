@@ -67,9 +67,8 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
                 var effect = Effect<GlobalAction>.none
                 _ = visit(globalAction) { element in
                     let id = element.id
-                    guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else {
-                        return true
-                    }
+                    // A missing id or a duplicated one: the action reaches no element.
+                    guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
                     let local = reduce(element.action, &globalState[keyPath: elements][index])
                     if local.isNone { return true }
                     effect = Effect(

@@ -34,7 +34,8 @@ extension Reducer where State: Identifiable & Sendable {
         return .reduce { globalAction, globalState in
             _ = visit(globalAction) { element in
                 let id = element.id
-                guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else { return true }
+                // A missing id or a duplicated one: the action reaches no element.
+                guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
                 reduce(element.action, &globalState[keyPath: elements][index])
                 return true
             }

@@ -160,6 +160,28 @@ import Testing
         #expect(reports.all.isEmpty)
     }
 
+    @Test(arguments: Wiring.allCases)
+    func anActionForADuplicatedIdReachesNoRowAndIsReported(_ wiring: Wiring) async throws {
+        let reports = Shell.Reports()
+        let rows = [Detail(id: 1), Detail(id: 2), Detail(id: 1)]
+        let store = FeatureLiftTests.testStore(wiring, ShellState(rows: rows), reports: reports)
+        // Neither row with id 1 changes, and no load starts.
+        await store.dispatch(.rows(id: 1, action: .loaded(5)))
+        await store.dispatch(.rows(id: 1, action: .load))
+        await store.dispatch(.rows(id: 2, action: .loaded(6))) { $0.rows[1].loaded = [6] }
+        await store.finish()
+
+        #expect(reports.all.map(\.action) == ["rows(id: 1, action: DetailAction.loaded(5))", "rows(id: 1, action: DetailAction.load)"])
+        let report = try #require(reports.all.first)
+        #expect(report.element == "id 1")
+        #expect(report.elementCount == 3)
+        #expect(
+            report.description.hasPrefix(
+                "Aqueduct: dropped an action for a duplicated id: 2 elements with id 1 among 3, the action reaches none"
+            )
+        )
+    }
+
     // MARK: - Stack
 
     @Test(arguments: Wiring.allCases, Replacement.allCases)
@@ -193,5 +215,43 @@ import Testing
         }
         await store.finish()
         #expect(reports.all.isEmpty)
+    }
+
+    @Test func aBridgeInAStackEntrysFeatureFiresForThatEntryOnlyAndEndsWithIt() async {
+        let entry = Feature(
+            reducer: Shell.detailReducer,
+            middleware: BridgeMiddleware<DetailAction, Detail>().bridge(\.start --> { round, _ in .tick(round: round) })
+        )
+        // The parent pops the top entry when the entry #1 starts round 8: the pop is queued
+        // before the entry's bridged tick.
+        let parent = BridgeMiddleware<ShellAction, ShellState>()
+            .bridge(
+                \.path --> { stackAction, _ in
+                    guard case .element(StackID(1), .start(8)) = stackAction else { return nil }
+                    return .path(.pop)
+                }
+            )
+        let reports = Shell.Reports()
+        let store = TestStore(
+            initialState: ShellState(path: ChildStack([Detail(id: 1), Detail(id: 2)])),
+            feature: Feature(middleware: parent)
+                <> entry.lift(action: \ShellAction.Cases.path, elements: \ShellState.path, onDroppedAction: reports.handler)
+        )
+        await store.dispatch(.path(.element(id: StackID(0), action: .start(round: 7)))) {
+            $0.path[id: StackID(0)]?.round = 7
+        }
+        await store.receive(.path(.element(id: StackID(0), action: .tick(round: 7)))) {
+            $0.path[id: StackID(0)]?.ticks = 1
+        }
+
+        await store.dispatch(.path(.element(id: StackID(1), action: .start(round: 8)))) {
+            $0.path[id: StackID(1)]?.round = 8
+        }
+        await store.receive(.path(.pop)) { $0.path.pop() }
+        #expect(reports.all.isEmpty)  // the tick was cancelled with its entry, not dropped on arrival
+
+        await store.dispatch(.path(.element(id: StackID(1), action: .start(round: 9))))
+        await store.finish()
+        #expect(reports.all.map(\.element) == ["stack entry #1"])
     }
 }
