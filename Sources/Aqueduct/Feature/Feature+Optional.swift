@@ -63,7 +63,9 @@ extension Feature {
                         guard globalState[keyPath: state] != nil else { return true }
                         // The instance that handled the action: read before its reducer runs, as
                         // the lifted middleware reads it.
-                        let key = PresentedChildKey(instance: instance.map { $0.instance(of: globalState[keyPath: state]!) })
+                        let key = PresentedChildKey(
+                            instance: instance.map { $0.instance(of: globalState[keyPath: state]!) }
+                        )
                         let local = reduce(local, &globalState[keyPath: state]!)
                         if local.isNone { return true }
                         effect = Effect(

@@ -25,7 +25,12 @@ import Testing
     func aPresentedChildReplacedByAnotherLeavesItNoEffect(_ wiring: Wiring, _ replacement: Replacement) async {
         let clock = TestClock()
         let reports = Shell.Reports()
-        let store = FeatureLiftTests.testStore(wiring, ShellState(detail: Detail(id: 1)), clock: clock, reports: reports)
+        let store = FeatureLiftTests.testStore(
+            wiring,
+            ShellState(detail: Detail(id: 1)),
+            clock: clock,
+            reports: reports
+        )
         await store.dispatch(.detail(.presented(.load)))
         switch replacement {
         case .oneAction:
@@ -66,7 +71,9 @@ import Testing
         // "Close this one and show the next": the parent answers the child's close by presenting
         // another child, while the child's middleware dismisses itself.
         let next = BridgeMiddleware<ShellAction, ShellState>()
-            .bridge(\.detail --> { presentation, _ in presentation == .presented(.close) ? .present(Detail(id: 2)) : nil })
+            .bridge(
+                \.detail --> { presentation, _ in presentation == .presented(.close) ? .present(Detail(id: 2)) : nil }
+            )
         let reports = Shell.Reports()
         let child = Shell.middleware(Shell.detailMiddleware(), reports: reports)
         let state = ShellState(detail: Detail(id: 1))
@@ -118,7 +125,12 @@ import Testing
     func aRowRemovedAndAddedAgainInTwoActionsStartsClean(_ wiring: Wiring) async {
         let clock = TestClock()
         let reports = Shell.Reports()
-        let store = FeatureLiftTests.testStore(wiring, ShellState(rows: [Detail(id: 1)]), clock: clock, reports: reports)
+        let store = FeatureLiftTests.testStore(
+            wiring,
+            ShellState(rows: [Detail(id: 1)]),
+            clock: clock,
+            reports: reports
+        )
         await store.dispatch(.rows(id: 1, action: .load))
         await store.dispatch(.removeRow(id: 1)) { $0.rows = [] }
         await store.dispatch(.addRow(Detail(id: 1, ticks: 3))) { $0.rows = [Detail(id: 1, ticks: 3)] }
@@ -171,7 +183,11 @@ import Testing
         await store.dispatch(.rows(id: 2, action: .loaded(6))) { $0.rows[1].loaded = [6] }
         await store.finish()
 
-        #expect(reports.all.map(\.action) == ["rows(id: 1, action: DetailAction.loaded(5))", "rows(id: 1, action: DetailAction.load)"])
+        #expect(
+            reports.all.map(\.action) == [
+                "rows(id: 1, action: DetailAction.loaded(5))", "rows(id: 1, action: DetailAction.load)",
+            ]
+        )
         let report = try #require(reports.all.first)
         #expect(report.element == "id 1")
         #expect(report.elementCount == 3)
@@ -235,7 +251,11 @@ import Testing
         let store = TestStore(
             initialState: ShellState(path: ChildStack([Detail(id: 1), Detail(id: 2)])),
             feature: Feature(middleware: parent)
-                <> entry.lift(action: \ShellAction.Cases.path, elements: \ShellState.path, onDroppedAction: reports.handler)
+                <> entry.lift(
+                    action: \ShellAction.Cases.path,
+                    elements: \ShellState.path,
+                    onDroppedAction: reports.handler
+                )
         )
         await store.dispatch(.path(.element(id: StackID(0), action: .start(round: 7)))) {
             $0.path[id: StackID(0)]?.round = 7
