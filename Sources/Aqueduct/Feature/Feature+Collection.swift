@@ -8,8 +8,8 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
     /// element, its reducer and functions change that element in place, the actions its
     /// effects send are embedded with the same id, and the identifiers of its effects belong
     /// to the element (element 1 cancelling `"save"` leaves the `"save"` of element 2 running).
-    /// An action for an id that is not in the collection changes nothing and is reported as a
-    /// ``DroppedElementAction``.
+    /// An action for an id that is not in the collection, or that several elements share,
+    /// changes nothing and is reported as a ``DroppedElementAction``.
     ///
     /// ## An element's effects end with the element
     /// After every action, once the reducers have run, the effects started by elements that

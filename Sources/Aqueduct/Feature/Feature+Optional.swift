@@ -15,8 +15,9 @@ extension Feature {
     /// ## The child's effects end with the child
     /// After every action, once the reducers have run, the effects the child started — from
     /// its middleware or its functions — are cancelled if its state has become `nil`, with the
-    /// guarantee of ``Effect/cancel(id:)``. Compose the lifted child after the parent feature,
-    /// which presents it by setting its state.
+    /// guarantee of ``Effect/cancel(id:)``; when its state is `Identifiable`, also if it has
+    /// been replaced by a child with another id. Compose the lifted child after the parent
+    /// feature, which presents it by setting its state.
     ///
     /// A board that presents a tally as a sheet, in `var sheet: Tally?`, with
     /// `case sheet(PresentationAction<TallyAction>)`; its own reducer sets `sheet`:

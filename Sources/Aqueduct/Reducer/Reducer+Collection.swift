@@ -4,7 +4,8 @@ extension Reducer where State: Identifiable & Sendable {
     /// The global action's case carries the element's id and the element's action, labelled
     /// `id` and `action`. An action for an id that is not in the collection changes nothing:
     /// the element may have been removed while the action was on its way, which is not an
-    /// error.
+    /// error. Nor does an action for an id that several elements share: it reaches none of them
+    /// (the lifted middleware reports it).
     ///
     /// ```swift
     /// enum TodoListAction: CaseAccessible, Sendable, Equatable {
