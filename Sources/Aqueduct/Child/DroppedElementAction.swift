@@ -1,7 +1,8 @@
 /// The diagnostic a middleware lifted into child state reports when an action names a child
 /// that is not there — an element missing from a collection, usually one removed while the
-/// action was on its way; an absent presented child; a stack entry already popped — or asks a
-/// stack for what it cannot do (pop an empty stack, pop to an id it does not hold).
+/// action was on its way; an id that several elements share; an absent presented child; a stack
+/// entry already popped — or asks a stack for what it cannot do (pop an empty stack, pop to an id
+/// it does not hold).
 ///
 /// The lifted middleware drops the action — the element's middleware does not see it, and
 /// nothing crashes — and hands this report to the `onDroppedAction` handler given to

@@ -18,8 +18,10 @@ extension Middleware where InputAction == OutputAction {
     /// After every action, once the reducer has run, the effects the child started are
     /// cancelled if its state has become `nil` — whichever action did it — with the guarantee
     /// of ``Effect/cancel(id:)``: none of their actions is processed afterwards. A child
-    /// presented again starts clean. A child replaced by another value without passing through
-    /// `nil` is the same child: dismiss it first to end its effects.
+    /// presented again starts clean. A child whose state is `Identifiable` is a new child when
+    /// its id changes: replaced in place by one with another id, its effects end too — and an
+    /// ``Effect/dismiss`` it returned, still queued, with them. A child that is not
+    /// `Identifiable`, replaced without passing through `nil`, is the same child.
     ///
     /// ```swift
     /// detail.lift(action: \ShellAction.Cases.detail, state: \ShellState.detail, onDroppedAction: reports.handler)

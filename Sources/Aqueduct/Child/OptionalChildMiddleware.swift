@@ -8,6 +8,9 @@ where Base.InputAction == Base.OutputAction {
     let action: CasePath<GlobalAction, PresentationAction<Base.InputAction>>
     let child: @Sendable (GlobalState) -> Base.State?
     let end: EndRemovedChildren<GlobalAction>
+    /// Reads the id of a child whose state is `Identifiable`: its instance (see
+    /// ``PresentedChildKey``).
+    let instance: (any ChildInstanceReader<Base.State>)?
     let onDroppedAction: @MainActor @Sendable (DroppedElementAction) -> Void
     let liftedAt: String
 
@@ -24,6 +27,7 @@ where Base.InputAction == Base.OutputAction {
         self.onDroppedAction = onDroppedAction
         self.liftedAt = liftedAt
         self.end = .endDismissed(child: child)
+        self.instance = PresentedChildKey.reader(for: Base.State.self)
     }
 
     @MainActor
@@ -70,7 +74,7 @@ where Base.InputAction == Base.OutputAction {
         return Effect(
             .child(
                 end.scope,
-                key: EffectID(PresentedChildKey()),
+                key: EffectID(PresentedChildKey(instance: instance?.instance(of: current))),
                 effect.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
             )
         )

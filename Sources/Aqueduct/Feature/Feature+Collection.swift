@@ -8,8 +8,8 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
     /// element, its reducer and functions change that element in place, the actions its
     /// effects send are embedded with the same id, and the identifiers of its effects belong
     /// to the element (element 1 cancelling `"save"` leaves the `"save"` of element 2 running).
-    /// An action for an id that is not in the collection changes nothing and is reported as a
-    /// ``DroppedElementAction``.
+    /// An action for an id that is not in the collection, or that several elements share,
+    /// changes nothing and is reported as a ``DroppedElementAction``.
     ///
     /// ## An element's effects end with the element
     /// After every action, once the reducers have run, the effects started by elements that
@@ -67,9 +67,8 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
                 var effect = Effect<GlobalAction>.none
                 _ = visit(globalAction) { element in
                     let id = element.id
-                    guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else {
-                        return true
-                    }
+                    // A missing id or a duplicated one: the action reaches no element.
+                    guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
                     let local = reduce(element.action, &globalState[keyPath: elements][index])
                     if local.isNone { return true }
                     effect = Effect(

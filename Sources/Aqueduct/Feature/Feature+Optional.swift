@@ -15,8 +15,9 @@ extension Feature {
     /// ## The child's effects end with the child
     /// After every action, once the reducers have run, the effects the child started — from
     /// its middleware or its functions — are cancelled if its state has become `nil`, with the
-    /// guarantee of ``Effect/cancel(id:)``. Compose the lifted child after the parent feature,
-    /// which presents it by setting its state.
+    /// guarantee of ``Effect/cancel(id:)``; when its state is `Identifiable`, also if it has
+    /// been replaced by a child with another id. Compose the lifted child after the parent
+    /// feature, which presents it by setting its state.
     ///
     /// A board that presents a tally as a sheet, in `var sheet: Tally?`, with
     /// `case sheet(PresentationAction<TallyAction>)`; its own reducer sets `sheet`:
@@ -54,18 +55,24 @@ extension Feature {
             let visit = path._visit
             let embed = path._embed
             let end = EndRemovedChildren<GlobalAction>.endDismissed { (global: GlobalState) in global[keyPath: state] }
+            let instance = PresentedChildKey.reader(for: State.self)
             reduction = .effects { globalAction, globalState in
                 var effect = Effect<GlobalAction>.none
                 _ = visit(globalAction) { presentation in
                     switch presentation {
                     case .presented(let local):
                         guard globalState[keyPath: state] != nil else { return true }
+                        // The instance that handled the action: read before its reducer runs, as
+                        // the lifted middleware reads it.
+                        let key = PresentedChildKey(
+                            instance: instance.map { $0.instance(of: globalState[keyPath: state]!) }
+                        )
                         let local = reduce(local, &globalState[keyPath: state]!)
                         if local.isNone { return true }
                         effect = Effect(
                             .child(
                                 end.scope,
-                                key: EffectID(PresentedChildKey()),
+                                key: EffectID(key),
                                 local.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
                             )
                         )

@@ -32,8 +32,8 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
     /// Embeds an element's key and action into a global action.
     let embedOutput: @Sendable (Key, Base.OutputAction) -> GlobalAction
     let elements: @Sendable (GlobalState) -> Elements
-    /// The position of the element with a key in the elements, or `nil` if none has it.
-    let locate: @Sendable (Elements, Key) -> Int?
+    /// Where the element with a key is in the elements.
+    let locate: @Sendable (Elements, Key) -> ElementLookup
     let addressing: Addressing
     /// The global action that removes the element with a key, into which an ``Effect/dismiss``
     /// of the element's middleware turns; `nil` when elements cannot dismiss themselves (an
@@ -52,7 +52,7 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
         elementAction: @escaping @Sendable (Payload) -> Base.InputAction,
         embedOutput: @escaping @Sendable (Key, Base.OutputAction) -> GlobalAction,
         elements: @escaping @Sendable (GlobalState) -> Elements,
-        locate: @escaping @Sendable (Elements, Key) -> Int?,
+        locate: @escaping @Sendable (Elements, Key) -> ElementLookup,
         addressing: Addressing,
         dismissal: (@Sendable (Key) -> GlobalAction)?,
         onDroppedAction: @escaping @MainActor @Sendable (DroppedElementAction) -> Void,
@@ -112,15 +112,22 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
         state: GetState<GlobalState>
     ) -> Effect<GlobalAction> {
         let current = elements(state())
-        guard let index = locate(current, key) else {
-            onDroppedAction(
-                DroppedElementAction(
-                    action: ActionDescription.describe(action),
-                    source: source,
-                    element: "\(addressing.rawValue) \(ActionDescription.describe(key))",
-                    elementCount: current.count,
-                    liftedAt: liftedAt
-                )
+        let index: Int
+        switch locate(current, key) {
+        case .at(let position):
+            index = position
+        case .missing:
+            report(action, from: source, key: key, count: current.count, problem: nil)
+            return .none
+        case .duplicated(let duplicates):
+            let element = "\(addressing.rawValue) \(ActionDescription.describe(key))"
+            report(
+                action,
+                from: source,
+                key: key,
+                count: current.count,
+                problem: "a duplicated id: \(duplicates) elements with \(element) among \(current.count), "
+                    + "the action reaches none of them"
             )
             return .none
         }
@@ -130,7 +137,7 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
         let lastKnown = LastKnownElement(current[index])
         let elementState = GetState<Base.State> {
             let current = elements(state())
-            if let index = locate(current, key) { lastKnown.value = current[index] }
+            if case .at(let index) = locate(current, key) { lastKnown.value = current[index] }
             return lastKnown.value
         }
         let embed = embedOutput
@@ -139,6 +146,21 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
         var embedded = effect.map { embed(key, $0) }
         if let dismissal { embedded = embedded.replacingDismiss(with: .send(dismissal(key))) }
         return Effect(.child(end.scope, key: EffectID(key), embedded.scoped(to: key)))
+    }
+
+    /// Reports an action dropped because its element is missing, or `problem`.
+    @MainActor
+    private func report(_ action: GlobalAction, from source: ActionSource, key: Key, count: Int, problem: String?) {
+        onDroppedAction(
+            DroppedElementAction(
+                action: ActionDescription.describe(action),
+                source: source,
+                element: "\(addressing.rawValue) \(ActionDescription.describe(key))",
+                elementCount: count,
+                liftedAt: liftedAt,
+                problem: problem
+            )
+        )
     }
 }
 

@@ -24,8 +24,10 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     /// After every action, once the reducer has run, the effects started by elements that are
     /// no longer in the collection — whichever action removed them — are cancelled, with the
     /// guarantee of ``Effect/cancel(id:)``: none of their actions is processed afterwards, not
-    /// one already waiting, not one sent later from any thread. An element added again with the
-    /// same id starts clean. An element's middleware cannot remove its element with
+    /// one already waiting, not one sent later from any thread. An element removed by one action
+    /// and added again with the same id by a later one starts clean; removed and added again by
+    /// the same action, it is the element that was there. An element's middleware cannot remove
+    /// its element with
     /// ``Effect/dismiss`` (that is reported and ignored): send the parent's action.
     ///
     /// ## A missing element
@@ -35,7 +37,8 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     /// (to standard error unless `onDroppedAction` is given). Nothing crashes, and the reducer
     /// and the other middlewares process the action as usual. If the element is removed by the
     /// reducer of the action being handled, the effect's state getter keeps returning the
-    /// element as it last read it.
+    /// element as it last read it. An action for an id that several elements share reaches none
+    /// of them, and is reported in the same way.
     ///
     /// The element middleware's start effect is not run: when the store starts there is no
     /// element to give it. Lift a source-only middleware with `lift(action:)`.
@@ -49,8 +52,9 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
     ///   - file: The file of this call, shown in reports; leave the default.
     ///   - line: The line of this call, shown in reports; leave the default.
     /// - Returns: The lifted middleware.
-    /// - Complexity: O(*n*) in the number of elements for each element action and each read of
-    ///   the element's state; one extraction for an action of another case.
+    /// - Complexity: O(*n*) in the number of elements for each element action (the whole array
+    ///   is read, to find a duplicated id) and each read of the element's state; one extraction
+    ///   for an action of another case.
     // Inlinable so that the search by id is specialised for the app's element type: unspecialised,
     // reading an element's id allocates: one allocation per element searched, on every element action.
     @inlinable
@@ -72,7 +76,7 @@ extension Middleware where InputAction == OutputAction, State: Identifiable, Sta
             elementAction: { $0.action },
             embedOutput: { id, local in embed((id: id, action: local)) },
             elements: elements,
-            locate: { elements, id in elements.firstIndex { $0.id == id } },
+            locate: { elements, id in elements.lookup(id: id) },
             addressing: .id,
             dismissal: nil,
             onDroppedAction: onDroppedAction ?? DroppedElementAction.writeToStandardError,
@@ -126,7 +130,7 @@ extension Middleware where InputAction == OutputAction {
             elementAction: { $0.action },
             embedOutput: { index, local in embed((index: index, action: local)) },
             elements: elements,
-            locate: { elements, index in elements.indices.contains(index) ? index : nil },
+            locate: { elements, index in elements.indices.contains(index) ? .at(index) : .missing },
             addressing: .index,
             dismissal: nil,
             onDroppedAction: onDroppedAction ?? DroppedElementAction.writeToStandardError,

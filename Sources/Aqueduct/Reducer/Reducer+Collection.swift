@@ -4,7 +4,8 @@ extension Reducer where State: Identifiable & Sendable {
     /// The global action's case carries the element's id and the element's action, labelled
     /// `id` and `action`. An action for an id that is not in the collection changes nothing:
     /// the element may have been removed while the action was on its way, which is not an
-    /// error.
+    /// error. Nor does an action for an id that several elements share: it reaches none of them
+    /// (the lifted middleware reports it).
     ///
     /// ```swift
     /// enum TodoListAction: CaseAccessible, Sendable, Equatable {
@@ -34,7 +35,8 @@ extension Reducer where State: Identifiable & Sendable {
         return .reduce { globalAction, globalState in
             _ = visit(globalAction) { element in
                 let id = element.id
-                guard let index = globalState[keyPath: elements].firstIndex(where: { $0.id == id }) else { return true }
+                // A missing id or a duplicated one: the action reaches no element.
+                guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
                 reduce(element.action, &globalState[keyPath: elements][index])
                 return true
             }

@@ -116,6 +116,16 @@ extension ShellAction {
         var marker: CasePath<ShellAction, Void> {
             CasePath("marker", embed: { .marker }, extract: { if case .marker = $0 { () } else { nil } })
         }
+
+        /// `.replaceRow`.
+        var replaceRow: CasePath<ShellAction, Detail> {
+            CasePath("replaceRow", embed: { .replaceRow($0) }, extract: { if case .replaceRow(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.replaceTop`.
+        var replaceTop: CasePath<ShellAction, Detail> {
+            CasePath("replaceTop", embed: { .replaceTop($0) }, extract: { if case .replaceTop(let value) = $0 { value } else { nil } })
+        }
     }
 
     /// The case paths of `ShellAction`.
@@ -172,6 +182,18 @@ extension ShellAction {
     /// `()` when this is `.marker`, otherwise `nil`.
     var marker: Void? {
         if case .marker = self { return () }
+        return nil
+    }
+
+    /// The payload of `.replaceRow` when this is that case, otherwise `nil`.
+    var replaceRow: Detail? {
+        if case .replaceRow(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload of `.replaceTop` when this is that case, otherwise `nil`.
+    var replaceTop: Detail? {
+        if case .replaceTop(let value) = self { return value }
         return nil
     }
 }

@@ -37,6 +37,10 @@ enum ShellAction: CaseAccessible, Sendable, Equatable {
     /// Sent after a flood's threads have finished: once it is processed, everything they sent
     /// has been processed or dropped.
     case marker
+    /// Removes the rows with this row's id and adds this one, in one action.
+    case replaceRow(Detail)
+    /// Pops the top entry and pushes this one, in one action.
+    case replaceTop(Detail)
 }
 
 struct ShellState: Equatable, Sendable {
@@ -91,6 +95,12 @@ enum Shell {
                 state.rows = []
                 state.path.removeAll()
             case .marker: state.markers += 1
+            case .replaceRow(let row):
+                state.rows.removeAll { $0.id == row.id }
+                state.rows.append(row)
+            case .replaceTop(let entry):
+                state.path.pop()
+                state.path.push(entry)
             default: break
             }
         }

@@ -25,6 +25,12 @@ import Testing
             state.rows = []
             state.path.removeAll()
         case .marker: state.markers += 1
+        case .replaceRow(let row):
+            state.rows.removeAll { $0.id == row.id }
+            state.rows.append(row)
+        case .replaceTop(let entry):
+            state.path.pop()
+            state.path.push(entry)
         default: break
         }
     }

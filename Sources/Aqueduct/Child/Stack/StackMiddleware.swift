@@ -36,7 +36,7 @@ where Base.InputAction == Base.OutputAction {
             elementAction: { $0.action },
             embedOutput: { id, local in embed(.element(id: id, action: local)) },
             elements: stack,
-            locate: { stack, id in stack.index(of: id) },
+            locate: { stack, id in stack.index(of: id).map(ElementLookup.at) ?? .missing },
             addressing: .stackEntry,
             dismissal: { id in embed(.popFrom(id: id)) },
             onDroppedAction: onDroppedAction,
