@@ -24,7 +24,7 @@ import AqueductRecording
 ///         reducer: CheckInState.reducer,
 ///         middleware: Self.middleware(),
 ///         decoding: Self.decoding,
-///         timeout: .milliseconds(300)
+///         timeout: .seconds(10)
 ///     )
 ///     #expect(divergence == nil)
 /// }
