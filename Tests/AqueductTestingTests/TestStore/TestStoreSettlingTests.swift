@@ -112,6 +112,34 @@ import Testing
         await store.finish()
     }
 
+    /// Main-actor work that waits for later main-actor work is not seen by settling (see
+    /// `TestScheduler`): the effect waiting for its answer is still running once the store has
+    /// settled. In exhaustive mode `finish()` waits for it to end instead of reporting it.
+    @Test func finishWaitsForAnEffectThatEndsOnlyAfterTheStoreHasSettled() async {
+        let answer = Answer()
+        let ended = Log<Int>()
+        let waiting = AnyMiddleware<CounterAction, CounterAction, CounterState>(handle: { _, _, _ in
+            .run { _ in
+                await answer.wait()
+                ended.append(1)
+            }
+        })
+        let store = TestStore(initialState: CounterState(), reducer: .identity, middleware: waiting)
+        await store.dispatch(.incrementTwice)
+        // Given after several turns of the main actor: after finish's settling has decided.
+        Self.onMainActor(afterTurns: 3) { answer.give() }
+        await store.finish(timeout: .seconds(30))
+        #expect(ended.all == [1])
+    }
+
+    /// Runs `body` on the main actor once `turns` more turns of it have passed: each turn a
+    /// main-actor task that starts the next.
+    static func onMainActor(afterTurns turns: Int, _ body: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in
+            if turns == 0 { body() } else { onMainActor(afterTurns: turns - 1, body) }
+        }
+    }
+
     @Test func anEffectStillRunsToItsEndAfterItsTestStoreIsGone() async {
         // The executor is kept alive by the task running on it: the cancelled effect unwinds
         // on it after the test store, and its engine, were released.
@@ -157,5 +185,34 @@ final class Gate: Sendable {
 
     func open() {
         semaphore.signal()
+    }
+}
+
+/// An answer a client double waits for, given from elsewhere, once.
+final class Answer: Sendable {
+    private struct State {
+        var isGiven = false
+        var waiting: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedValue(State())
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isGiven = state.withLock { state in
+                if !state.isGiven { state.waiting = continuation }
+                return state.isGiven
+            }
+            if isGiven { continuation.resume() }
+        }
+    }
+
+    func give() {
+        let waiting = state.withLock { state in
+            state.isGiven = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume()
     }
 }
