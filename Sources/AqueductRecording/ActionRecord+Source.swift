@@ -4,8 +4,9 @@ extension ActionRecord {
     /// A recorded `ActionSource`: the call site that dispatched the action, and the info lines
     /// of what happened to it on the way.
     ///
-    /// Unlike `ActionSource`'s own `Codable` form, whose `info` is one string, a recorded
-    /// source keeps the info lines apart, so a reader (the DevTools report) can list them.
+    /// Unlike `ActionSource`'s own `Codable` form, whose `info` is one string (with the lines
+    /// apart too only when one holds a newline), a recorded source always keeps the info lines
+    /// apart, so a reader (the DevTools report) can list them.
     ///
     /// ```swift
     /// let source = ActionRecord.Source(ActionSource(file: "Game/Bridges.swift", function: "bridges", line: 12))
@@ -49,14 +50,10 @@ extension ActionRecord {
             )
         }
 
-        /// The source as an `ActionSource` again: its info lines joined with newlines.
+        /// The source as an `ActionSource` again, with the same info lines: equal to the source
+        /// recorded when its lines were given as text.
         public var actionSource: ActionSource {
-            ActionSource(
-                file: file,
-                function: function,
-                line: line,
-                info: info.isEmpty ? nil : info.joined(separator: "\n")
-            )
+            ActionSource(file: file, function: function, line: line, infoLines: info)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -220,15 +220,14 @@ import Testing
         #expect(recorded.function == "read()")
         #expect(recorded.line == 7)
         #expect(recorded.info == ["typed", "second\nwith a newline", "Bridged from join"])
+        // Back as a source with the same lines, each given as text.
         #expect(
             recorded.actionSource
-                == ActionSource(
-                    file: "Game/Terminal.swift",
-                    function: "read()",
-                    line: 7,
-                    info: "typed\nsecond\nwith a newline\nBridged from join"
-                )
+                == ActionSource(file: "Game/Terminal.swift", function: "read()", line: 7, info: "typed")
+                .appendingInfo("second\nwith a newline")
+                .appendingInfo("Bridged from join")
         )
+        #expect(recorded.actionSource.info == source.info)
         #expect(ActionRecord.Source(ActionSource(file: "A.swift", function: "f()", line: 1)).info.isEmpty)
     }
 

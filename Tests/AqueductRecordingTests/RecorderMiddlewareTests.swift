@@ -14,6 +14,27 @@ import Testing
         Store(initialState: AppState(), reducer: Player.reducer, middleware: recorder <> Player.unfilteredBridges)
     }
 
+    /// What a recording says of a source is that source again: read back, every source is
+    /// equal to the one dispatched, line for line — newlines inside a line, empty lines, unicode.
+    @Test func aRecordingReadBackGivesTheSourcesThatWereRecorded() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/session.jsonl"
+            let recorder = try RecorderMiddleware<AppAction, AppState>(path: path)
+            let store = Store(initialState: AppState(), reducer: Player.reducer, middleware: recorder)
+            let plain = ActionSource(file: "Game/Terminal.swift", function: "read()", line: 7)
+            let lines: [[String]] = [
+                [], [""], ["", ""], ["a\nb"], ["a", "b"], ["a\n", "\nb", ""], ["é\r\n🚀 👩‍👩‍👧", "日本\u{2028}"],
+                ["\"quoted\" \\ \t \u{0}"],
+            ]
+            let sources = lines.map { $0.reduce(plain) { $0.appendingInfo($1) } }
+            for source in sources { store.dispatch(.library(.refresh), from: source) }
+            recorder.writer.flushAll()
+            let records = try ActionRecording(contentsOf: path).records
+            #expect(records.map(\.source.info) == lines)
+            #expect(records.map(\.source.actionSource) == sources)
+        }
+    }
+
     @Test func eachProcessedActionIsOneLineWithItsCauseAndItsChanges() throws {
         try ActionRecordingTests.withDirectory { directory in
             let path = directory + "/session.jsonl"

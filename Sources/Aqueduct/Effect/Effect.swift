@@ -363,7 +363,11 @@ internal final class EffectBox<Action>: EffectStorage {
     }
 }
 
-/// A type-erased, sendable effect identifier.
+/// A type-erased, sendable effect identifier: a value and its type.
+///
+/// Two ids are equal only when their values have the same type and are equal: `7`, `UInt8(7)`
+/// and `7.0` are three ids, although `AnyHashable` would make them one (it compares numbers
+/// across types). Comparing opens the existential and casts once, with no box.
 @usableFromInline
 internal struct EffectID: Hashable, Sendable, CustomStringConvertible {
     let base: any Hashable & Sendable
@@ -373,11 +377,20 @@ internal struct EffectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     @usableFromInline
-    static func == (lhs: EffectID, rhs: EffectID) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
+    static func == (lhs: EffectID, rhs: EffectID) -> Bool { Self.equals(lhs.base, rhs.base) }
     @usableFromInline
-    func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type(of: base)))
+        hasher.combine(base)
+    }
     @usableFromInline
     var description: String { String(describing: base) }
+
+    /// Whether `other` has the type of `value` and equals it.
+    private static func equals<Value: Hashable>(_ value: Value, _ other: any Hashable & Sendable) -> Bool {
+        guard type(of: other) == Value.self, let other = other as? Value else { return false }
+        return value == other
+    }
 }
 
 // An effect holds main-actor work (`immediate`) and is used on the main actor, where the store

@@ -1,8 +1,45 @@
-/// The middleware that does nothing. Composing with it changes nothing, and a store given only
-/// this middleware skips middleware altogether.
-struct IdentityMiddleware<InputAction, OutputAction, State>: Middleware, Sendable {
+/// The middleware that does nothing: it sees every action and returns ``Effect/none``, and it
+/// starts no work. `IdentityMiddleware() <> m` and `m <> IdentityMiddleware()` behave as `m`
+/// (composition drops it), and a store given only this middleware skips middleware altogether,
+/// as one made with a reducer alone does. ``Reducer/identity`` and ``Feature/identity`` are the
+/// reducer and the feature that do nothing.
+///
+/// Give it where a middleware is asked for and an app has none: to replay the recording of an
+/// app that has only a reducer with `ActionReplay`,
+///
+/// ```swift
+/// let divergence = await ActionReplay.replay(
+///     recording,
+///     initialState: CounterState(),
+///     reducer: counterReducer,
+///     middleware: IdentityMiddleware(),
+///     decoding: .matchingDescriptions(of: [.set(12), .increment])
+/// )
+/// ```
+///
+/// or as the other branch of a middleware chosen at run time, so that the store is built once:
+///
+/// ```swift
+/// let middleware: any Middleware<CounterAction, CounterAction, CounterState> =
+///     isRecording ? recorder : IdentityMiddleware()
+/// let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: middleware)
+/// ```
+///
+/// `IdentityMiddleware` is a `Sendable` value with nothing in it; its types are inferred from
+/// where it is given.
+public struct IdentityMiddleware<InputAction, OutputAction, State>: Middleware, Sendable {
+    /// Creates the middleware that does nothing.
+    public init() {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - action: The action, ignored.
+    ///   - source: Its source, ignored.
+    ///   - state: The state getter, not read.
+    /// - Returns: ``Effect/none``.
     @MainActor
-    func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
+    public func handle(action: InputAction, from source: ActionSource, state: GetState<State>) -> Effect<OutputAction> {
         .none
     }
 }

@@ -23,7 +23,12 @@
 /// whose effect sent it, or during whose processing it was dispatched — `nil` for an action
 /// from outside. See ``ActionCause``.
 ///
-/// `ActionSource` is a value: `Sendable`, `Hashable` and `Codable`.
+/// `ActionSource` is a value: `Sendable`, `Hashable` and `Codable`. It encodes its ``file``,
+/// ``function``, ``line`` and ``info``, and its info lines apart (`infoLines`) when one of them
+/// holds a newline, so that a decoded source has the lines that were encoded, and is equal to
+/// the source encoded when its lines were given as text (a line built when read is decoded as
+/// its text). A source encoded without `infoLines` — by Aqueduct 1.0 — is decoded with its
+/// `info` split at each newline.
 ///
 /// ## Equality
 /// Two sources are equal when they have the same ``file``, ``function`` and ``line`` — however
@@ -144,6 +149,20 @@ public struct ActionSource: Sendable {
         self._seqLow = 0
         self._causeSeqHigh = 0
         self._causeSeqLow = 0
+    }
+
+    /// Creates a source from run-time strings with its info lines, oldest first: what a decoded
+    /// source or a recorded one is made from.
+    ///
+    /// - Parameters:
+    ///   - file: The file, in `#fileID` form (`Module/File.swift`).
+    ///   - function: The function.
+    ///   - line: The line.
+    ///   - infoLines: The info lines, oldest first; each kept as it is, newlines and all.
+    package init(file: String, function: String, line: UInt, infoLines: [String]) {
+        var source = ActionSource(file: file, function: function, line: line, info: infoLines.first)
+        for line in infoLines.dropFirst() { source = source.appendingInfo(line) }
+        self = source
     }
 
     /// A source derived from `source`: its call site, with `node` — whose ``SourceNode/earlier``
@@ -358,25 +377,50 @@ extension ActionSource: Hashable {
 
 extension ActionSource: Codable {
     private enum CodingKeys: String, CodingKey {
-        case file, function, line, info
+        case file, function, line, info, infoLines
     }
 
+    /// Decodes a source: its lines from `infoLines` when present, else from `info` split at each
+    /// newline.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let lines: [String]
+        if let infoLines = try container.decodeIfPresent([String].self, forKey: .infoLines) {
+            lines = infoLines
+        } else if let info = try container.decodeIfPresent(String.self, forKey: .info) {
+            lines = info.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        } else {
+            lines = []
+        }
         self.init(
             file: try container.decode(String.self, forKey: .file),
             function: try container.decode(String.self, forKey: .function),
             line: try container.decode(UInt.self, forKey: .line),
-            info: try container.decodeIfPresent(String.self, forKey: .info)
+            infoLines: lines
         )
     }
 
+    /// Encodes the source: `file`, `function`, `line`, `info` (the lines joined with newlines;
+    /// absent when there is none) and, when a line holds a newline itself, `infoLines`.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
         try container.encode(function, forKey: .function)
         try container.encode(line, forKey: .line)
-        try container.encodeIfPresent(info, forKey: .info)
+        let lines = infoLines
+        guard !lines.isEmpty else { return }
+        try container.encode(lines.joined(separator: "\n"), forKey: .info)
+        if lines.contains(where: { $0.utf8.contains(UInt8(ascii: "\n")) }) {
+            try container.encode(lines, forKey: .infoLines)
+        }
     }
 }
 

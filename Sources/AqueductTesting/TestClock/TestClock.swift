@@ -141,10 +141,10 @@ public final class TestClock: Clock, Sendable {
     /// #expect(clock.now == TestClock.Instant(offset: .seconds(3_600)))
     /// ```
     ///
-    /// A sleep still checks for cancellation before and after it gives other tasks a turn, so
-    /// that cancelling an effect (a debounce restarting) still ends it; it then throws
-    /// `CancellationError`. ``advance(by:)`` and ``run(limit:)`` move the clock as on any test
-    /// clock (no task is ever asleep on it).
+    /// A sleep in a task already cancelled throws `CancellationError`, so that an effect
+    /// cancelled before it ran (a debounce restarted) still ends; otherwise the sleep returns at
+    /// once, without giving other tasks a turn. ``advance(by:)`` and ``run(limit:)`` move the
+    /// clock as on any test clock (no task is ever asleep on it).
     ///
     /// - Parameter now: The starting time; the clock's zero by default.
     /// - Returns: The clock.
@@ -180,8 +180,6 @@ public final class TestClock: Clock, Sendable {
         try Task.checkCancellation()
         if sleepsComplete {
             timeline.withLock { $0.now = max($0.now, deadline) }
-            await Task.yield()  // a turn for whatever would cancel this sleep
-            try Task.checkCancellation()
             return
         }
         let scheduler = TestSchedulerCore.current

@@ -54,6 +54,35 @@ struct ActionReplayTests {
         #expect(await Self.replay(recording) == nil)
     }
 
+    /// An app with only a reducer records when asked — its middleware chosen at run time, one
+    /// store built either way — and its recording replays with the middleware that does nothing.
+    @Test func aReducerOnlyAppRecordsWhenAskedAndReplaysWithTheMiddlewareThatDoesNothing() async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ActionReplayTests-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try RecorderMiddleware<CounterAction, CounterState>(path: path)
+        for isRecording in [true, false] {
+            let middleware: any Middleware<CounterAction, CounterAction, CounterState> =
+                isRecording ? recorder : IdentityMiddleware()
+            let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: middleware)
+            store.dispatch(.set(12))
+            store.dispatch(.increment)
+            #expect(store.state.count == 13)  // no clamping: no middleware
+        }
+        #expect(recorder.writer.flush(timeout: .seconds(3_600)))  // bounded by the suite's time limit
+        let recording = try ActionRecording(contentsOf: path)
+        #expect(recording.sessions.count == 1)
+        #expect(recording.records.map(\.action.description) == ["set(12)", "increment"])
+        let divergence = await ActionReplay.replay(
+            recording,
+            initialState: CounterState(),
+            reducer: counterReducer,
+            middleware: IdentityMiddleware(),
+            decoding: .matchingDescriptions(of: [.set(12), .increment])
+        )
+        #expect(divergence == nil)
+    }
+
     @Test func aDifferentCauseIsADivergence() async throws {
         let recorded = try Self.record([.set(12), .incrementTwice])
         let recording = Self.editing(recorded) { records in

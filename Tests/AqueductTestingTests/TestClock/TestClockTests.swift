@@ -77,6 +77,31 @@ import Testing
         #expect(clock.now.offset == .zero)
     }
 
+    /// What cancels a sleep on an immediate clock is processed before the sleeper runs, with no
+    /// turn given to anyone: on a test scheduler a task runs only in the test's steps. The
+    /// search debounced first is cancelled in flight by the second query before either runs.
+    @MainActor
+    @Test func aDebounceRestartedBetweenStepsEndsTheFirstSearchOnAnImmediateClock() async {
+        let scheduler = TestScheduler()
+        let queries = Log<String>()
+        let client = SearchClient { query in
+            queries.append(query)
+            return [query.uppercased()]
+        }
+        let store = Store(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            middleware: SearchMiddleware(client: client, clock: TestClock.immediate()),
+            scheduler: scheduler
+        )
+        store.dispatch(.queryChanged("mi"))
+        store.dispatch(.queryChanged("mil"))
+        await scheduler.run()
+        #expect(queries.all == ["mil"])
+        #expect(store.state.results == ["MIL"])
+        #expect(store.runningEffects.isEmpty)
+    }
+
     @Test func sleepingUntilThePastReturnsAtOnce() async throws {
         let clock = TestClock(now: TestClock.Instant(offset: .seconds(10)))
         try await clock.sleep(until: TestClock.Instant(offset: .seconds(3)))

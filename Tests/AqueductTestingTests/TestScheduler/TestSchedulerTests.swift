@@ -40,6 +40,17 @@ import Testing
         #expect(store.state.results == ["Milk", "Mild cheese"])
     }
 
+    @Test func jobsQueuedBetweenStepsRunInTheOrderTheyWereQueued() async {
+        let scheduler = TestScheduler()
+        let started = Log<Int>()
+        // No step awaits the scheduler: each task's first job is parked until `run()`.
+        let tasks = (0..<5).map { index in scheduler.task { started.append(index) } }
+        #expect(started.all.isEmpty)
+        await scheduler.run()
+        #expect(started.all == [0, 1, 2, 3, 4])
+        for task in tasks { await task.value }
+    }
+
     @Test func nothingAnEffectDoesHappensBetweenTwoSteps() async {
         let scheduler = TestScheduler()
         let calls = Log<String>()

@@ -112,6 +112,63 @@ import Testing
         await store.finish()
     }
 
+    /// Main-actor work that waits for later main-actor work is not seen by settling (see
+    /// `TestScheduler`): the effect waiting for its answer may still be running once the store
+    /// has settled. In exhaustive mode `finish()` waits for it to end instead of reporting it.
+    @Test func finishWaitsForAnEffectThatEndsOnlyAfterTheStoreHasSettled() async {
+        let answer = Answer()
+        let ended = Log<Int>()
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: .identity,
+            middleware: Self.waiting(for: answer, ended)
+        )
+        await store.dispatch(.incrementTwice)
+        Self.onMainActor(afterTurns: 10) { answer.give() }
+        await store.finish(timeout: .seconds(30))
+        #expect(ended.all == [1])
+    }
+
+    /// With exhaustivity off, `finish()` does not wait for the effects still running: it lets
+    /// them be. The answer this effect waits for comes only once `finish()` has returned; a
+    /// finish that waited would wait for the hour it is given, until the suite's time limit
+    /// fails the test.
+    @Test func aNonExhaustiveFinishDoesNotWaitForTheEffectsStillRunning() async {
+        let answer = Answer()
+        let ended = Log<Int>()
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: .identity,
+            middleware: Self.waiting(for: answer, ended)
+        )
+        store.exhaustivity = .off
+        await store.dispatch(.incrementTwice)
+        await store.finish(timeout: .seconds(3_600))
+        #expect(ended.all.isEmpty)
+        answer.give()
+    }
+
+    /// A middleware whose effect waits for `answer`, then logs 1 in `ended`.
+    static func waiting(
+        for answer: Answer,
+        _ ended: Log<Int>
+    ) -> AnyMiddleware<CounterAction, CounterAction, CounterState> {
+        AnyMiddleware(handle: { _, _, _ in
+            .run { _ in
+                await answer.wait()
+                ended.append(1)
+            }
+        })
+    }
+
+    /// Runs `body` on the main actor once `turns` more turns of it have passed: each turn a
+    /// main-actor task that starts the next.
+    static func onMainActor(afterTurns turns: Int, _ body: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in
+            if turns == 0 { body() } else { onMainActor(afterTurns: turns - 1, body) }
+        }
+    }
+
     @Test func anEffectStillRunsToItsEndAfterItsTestStoreIsGone() async {
         // The executor is kept alive by the task running on it: the cancelled effect unwinds
         // on it after the test store, and its engine, were released.
@@ -157,5 +214,34 @@ final class Gate: Sendable {
 
     func open() {
         semaphore.signal()
+    }
+}
+
+/// An answer a client double waits for, given from elsewhere, once.
+final class Answer: Sendable {
+    private struct State {
+        var isGiven = false
+        var waiting: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedValue(State())
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isGiven = state.withLock { state in
+                if !state.isGiven { state.waiting = continuation }
+                return state.isGiven
+            }
+            if isGiven { continuation.resume() }
+        }
+    }
+
+    func give() {
+        let waiting = state.withLock { state in
+            state.isGiven = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume()
     }
 }

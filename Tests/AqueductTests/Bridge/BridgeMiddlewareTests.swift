@@ -150,6 +150,25 @@ import Testing
         )
     }
 
+    @Test func eachOfSeveralBridgesOnOneActionNamesItsOwnLine() {
+        let recorder = ActionRecorder()
+        let firstLine: UInt = #line + 2
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(\.playback.didStart --> AppAction.library(.refresh))
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStart --> AppAction.library(.add(.high)))
+        let store = Self.store(bridges, recorder: recorder)
+        store.dispatch(.playback(.didStart))
+        let function = "eachOfSeveralBridgesOnOneActionNamesItsOwnLine()"
+        #expect(
+            recorder.entries.dropFirst().map(\.source.info)
+                == (0..<3).map { offset in
+                    "Bridged from playback(PlaybackEvent.didStart) at BridgeMiddlewareTests.swift, "
+                        + "\(function):\(firstLine + UInt(offset))"
+                }
+        )
+    }
+
     @Test func severalBridgeMiddlewaresCompose() {
         let recorder = ActionRecorder()
         let playback = BridgeMiddleware<AppAction, AppState>()

@@ -65,6 +65,38 @@ import Testing
         await store.finish()
     }
 
+    enum IDAction: Sendable, Equatable {
+        case start(Int)
+        case stop(Int)
+    }
+
+    /// An id is its value and its type: numbers of equal value and different types are
+    /// different ids (`AnyHashable` would make them one).
+    @Test func idsOfEqualValueAndDifferentTypesAreDifferentIDs() async {
+        let ids: [any Hashable & Sendable] = [7, UInt8(7), Int32(7), 7.0]
+        let log = EventLog()
+        let middleware = TestMiddleware<IDAction, Int> { action, _, _ in
+            switch action {
+            case .start(let index):
+                return .run { _ in
+                    let stream = AsyncStream<Int> { _ in }
+                    for await _ in stream {}
+                    log.record("\(index) cancelled")
+                }
+                .cancellable(id: ids[index])
+            case .stop(let index):
+                return .cancel(id: ids[index])
+            }
+        }
+        let store = TestStore(initialState: 0, reducer: .identity, middleware: middleware)
+        for index in ids.indices { await store.dispatch(.start(index)) }
+        for index in ids.indices {
+            await store.dispatch(.stop(index))
+            #expect(log.all == (0...index).map { "\($0) cancelled" })
+        }
+        await store.finish()
+    }
+
     @Test func cancelInFlightCancelsThePreviousEffect() async {
         let log = EventLog()
         let store = TestStore(initialState: [], reducer: Self.reducer, middleware: Self.middleware(log: log))

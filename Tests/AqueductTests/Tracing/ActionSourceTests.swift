@@ -76,6 +76,63 @@ import Testing
         #expect(decoded.file == "AqueductTests/ActionSourceTests.swift")
     }
 
+    /// Generated sources — lines with newlines inside, empty lines, carriage returns, unicode,
+    /// no line at all — come back from JSON with the same lines: equal to what was encoded.
+    @Test func generatedSourcesRoundTripThroughJSONLineForLine() throws {
+        var generator = SplitMix64(seed: 0x0A0E_D0C7)
+        for _ in 0..<1_000 {
+            let source = SourceGenerator.source(using: &generator)
+            let json = try JSONEncoder().encode(source)
+            let decoded = try JSONDecoder().decode(ActionSource.self, from: json)
+            #expect(decoded == source, "\(String(decoding: json, as: UTF8.self))")
+            #expect(decoded.info == source.info)
+            #expect(decoded.file == source.file && decoded.function == source.function && decoded.line == source.line)
+        }
+    }
+
+    @Test func linesKeepTheirNewlinesAndEmptyLinesTheirPlace() throws {
+        let plain = ActionSource(file: "A/B.swift", function: "f()", line: 1)
+        for lines in [["a\nb"], ["a", "b"], ["", ""], [""], ["a\n", ""], ["\n"], ["é\r\n🚀", "x"]] {
+            let source = lines.reduce(plain) { $0.appendingInfo($1) }
+            let decoded = try JSONDecoder().decode(ActionSource.self, from: JSONEncoder().encode(source))
+            #expect(decoded == source, "\(lines)")
+            // Not the lines their text splits into, nor one line of all of it, unless they are.
+            let joined = lines.joined(separator: "\n")
+            let split = joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if split != lines { #expect(decoded != split.reduce(plain) { $0.appendingInfo($1) }) }
+            if lines != [joined] { #expect(decoded != plain.appendingInfo(joined)) }
+        }
+    }
+
+    @Test func aSourceEncodedWithoutItsLinesApartIsReadWithItsInfoSplitAtNewlines() throws {
+        // As Aqueduct 1.0 wrote a source with two lines, and as it still writes lines without
+        // newlines of their own.
+        let json = #"{"file":"A/B.swift","function":"f()","line":1,"info":"first\n\nthird"}"#
+        let decoded = try JSONDecoder().decode(ActionSource.self, from: Data(json.utf8))
+        let expected = ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "first")
+            .appendingInfo("")
+            .appendingInfo("third")
+        #expect(decoded == expected)
+        let written = try #require(
+            JSONSerialization.jsonObject(with: JSONEncoder().encode(expected)) as? [String: Any]
+        )
+        #expect(Set(written.keys) == ["file", "function", "line", "info"])
+        let withNewline = try #require(
+            JSONSerialization.jsonObject(with: JSONEncoder().encode(expected.appendingInfo("a\nb")))
+                as? [String: Any]
+        )
+        #expect(withNewline["info"] as? String == "first\n\nthird\na\nb")
+        #expect(withNewline["infoLines"] as? [String] == ["first", "", "third", "a\nb"])
+    }
+
+    @Test func aLineBuiltWhenReadIsDecodedAsItsText() throws {
+        let source = ActionSource(file: "A/B.swift", function: "f()", line: 1)
+            .appendingInfo(deferred: { "built\nwhen read" })
+        let decoded = try JSONDecoder().decode(ActionSource.self, from: JSONEncoder().encode(source))
+        #expect(decoded.info == "built\nwhen read")
+        #expect(decoded == ActionSource(file: "A/B.swift", function: "f()", line: 1, info: "built\nwhen read"))
+    }
+
     @Test func appendingInfoAddsLinesOldestFirst() {
         let source = ActionSource(file: "A/B.swift", function: "f()", line: 1)
         let once = source.appendingInfo("first")
@@ -122,5 +179,48 @@ import Testing
         )
         #expect(ActionDescription.stripModules("a(M.T(x: 1.5, y: \"Q.R.s\"))") == "a(T(x: 1.5, y: \"Q.R.s\"))")
         #expect(ActionDescription.describe(Outer.text("Keep.Dots.here")) == "text(\"Keep.Dots.here\")")
+    }
+}
+
+/// SplitMix64: a small, seeded, deterministic generator, so that a generated case that fails
+/// fails again.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// Sources made of awkward text, for property tests of their encoding.
+enum SourceGenerator {
+    /// Pieces that text is made of: newlines of every kind, empty text, combining marks,
+    /// emoji sequences, quotes and escapes, a NUL, a line separator.
+    static let pieces = [
+        "a", "Z", " ", "\n", "\r\n", "\r", "", "é", "e\u{301}", "🚀", "👩‍👩‍👧", "\t", "\"", "\\", "\u{0}",
+        "日本", "\u{2028}", "Bridged from x", "/", ":",
+    ]
+
+    static func text(using generator: inout SplitMix64) -> String {
+        (0..<generator.next() % 5).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    /// A source with up to four info lines, each given as text.
+    static func source(using generator: inout SplitMix64) -> ActionSource {
+        var source = ActionSource(
+            file: "M/" + text(using: &generator) + ".swift",
+            function: text(using: &generator),
+            line: UInt(generator.next() % 10_000)
+        )
+        for _ in 0..<generator.next() % 5 { source = source.appendingInfo(text(using: &generator)) }
+        return source
     }
 }
