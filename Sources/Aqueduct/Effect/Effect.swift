@@ -314,7 +314,7 @@ public struct Effect<Action> {
         case .run(let priority, let operation):
             return Effect<NewAction>(
                 .run(priority) { send in
-                    await operation(Send { action, source in send._send(transform(action), source) })
+                    await operation(Send({ action, source in send._send(transform(action), source) }, room: send._room))
                 }
             )
         case .merge(let effects):

@@ -9,7 +9,8 @@ import Synchronization
 /// too (a `.cancel(id:)`, a `cancelInFlight`, a test driver), or when the engine is released
 /// (after which nothing is processed at all), so no interleaving of threads lets an action of a
 /// cancelled effect be processed after the cancellation. Sends after the work returned or the
-/// effect was cancelled are dropped at once, under the storage's lock.
+/// effect was cancelled are dropped at once, under the storage's lock; of the sends after the
+/// work returned, the first is reported and the rest are not (``markLateSend()``).
 ///
 /// The phase is written under ``LockedEngineStorage``'s lock (by the ``EffectRegistryStateMachine``'s
 /// transitions, as the storage applies them) and read under it by senders; the main actor reads
@@ -25,7 +26,8 @@ package final class EffectLifetime: Sendable {
     /// Describes the action that started the effect; built only when read.
     package let describe: @Sendable () -> String
 
-    /// `0` open; the bits ``closedBit`` and ``cancelledBit`` once set stay set.
+    /// `0` open; the bits ``closedBit``, ``cancelledBit`` and ``lateReportedBit`` once set
+    /// stay set.
     @usableFromInline
     internal let phase = Atomic<UInt8>(0)
 
@@ -38,6 +40,9 @@ package final class EffectLifetime: Sendable {
     internal static var closedBit: UInt8 { 1 }
     @usableFromInline
     internal static var cancelledBit: UInt8 { 2 }
+    /// Set, after ``closedBit``, when a send after the work returned has been reported.
+    @usableFromInline
+    internal static var lateReportedBit: UInt8 { 4 }
     /// ``lastTake`` of an effect that has sent nothing into the inbox.
     @usableFromInline
     internal static var neverSent: Int { -1 }
@@ -66,6 +71,13 @@ package final class EffectLifetime: Sendable {
     @inlinable
     internal func recordSend(takenBy take: Int) {
         lastTake.store(take, ordering: .relaxed)
+    }
+
+    /// A send after the work returned was dropped: whether it is the first, the one to report.
+    /// A leaked task that keeps sending is one bug, reported once, not once per action.
+    @usableFromInline
+    internal func markLateSend() -> Bool {
+        phase.bitwiseOr(Self.lateReportedBit, ordering: .relaxed).oldValue & Self.lateReportedBit == 0
     }
 
     /// The work returned: later sends are dropped.

@@ -176,9 +176,10 @@ extension Engine {
         let storage = self.storage
         let derived = cause.derivedSource
         let actionCause = cause.actionCause(.sentByEffect)
-        let send = Send<Action> { action, given in
-            storage.enqueue(action, given ?? derived, causedBy: actionCause, from: lifetime)
-        }
+        let send = Send<Action>(
+            { action, given in storage.enqueue(action, given ?? derived, causedBy: actionCause, from: lifetime) },
+            room: InboxRoom(keeper: storage, lifetime: lifetime)
+        )
         let operation: @Sendable () async -> Void = {
             await work(send)
             storage.effectReturned(lifetime)
@@ -254,9 +255,14 @@ extension Engine {
             if let lifetime { runtime.storage.effectReturned(lifetime, sentSynchronously: true) }
         }
 
+        /// Whether a send after the work returned was reported: the first is, the rest are not.
+        @usableFromInline
+        var reportedLate = false
+
         @usableFromInline
         func sentLate(_ action: Action) {
-            if lifetime?.isCancelled == true { return }
+            if lifetime?.isCancelled == true || reportedLate { return }
+            reportedLate = true
             runtime.storage.onLateSend(action, cause.describe())
         }
     }

@@ -80,7 +80,7 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     ///   - reducer: The reducer.
     ///   - middleware: The middleware, or `nil` for none.
     ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's.
-    ///   - onLateSend: Told of each action an effect sent after its work returned.
+    ///   - onLateSend: Told of the first action each effect sent after its work returned.
     @inlinable
     package convenience init(
         initialState: State,
@@ -113,9 +113,9 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     ///     engine without one is built exactly as before.
     ///   - scheduler: Runs the effects and drains the inbox; `nil` for a store's: the global
     ///     concurrent executor, and a main-actor job per batch.
-    ///   - onLateSend: Told of each action an effect sent after its work returned, which is
-    ///     dropped: the action, and a description of what started the effect. By default a
-    ///     line on standard error.
+    ///   - onLateSend: Told of the first action each effect sent after its work returned
+    ///     (each is dropped): the action, and a description of what started the effect. By
+    ///     default a line on standard error.
     // Inlinable so that the dispatcher's closure and the inbox drain are specialised for the
     // app's action type: unspecialised, they look up generic metadata on every action, which
     // the benchmark's budget for concurrent senders does not allow (see Benchmarks/README.md).
@@ -169,7 +169,7 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     }
 
     deinit {
-        storage.cancelAll()
+        storage.engineReleased()
     }
 
     /// The handler of an engine whose reducer step returns an effect: the middleware's handler,
@@ -193,8 +193,8 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
         }
     }
 
-    /// The default report of an action sent after its effect's work returned: a line on
-    /// standard error.
+    /// The default report of the first action an effect sent after its work returned: a line
+    /// on standard error.
     @usableFromInline
     package nonisolated static func reportLateSend(_ action: Action, startedBy: String) {
         FileOutput.standardError.write(lateSendMessage(action, startedBy: startedBy) + "\n")
@@ -203,7 +203,7 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     /// Says what was dropped, and why.
     package nonisolated static func lateSendMessage(_ action: Action, startedBy: String) -> String {
         "An effect of \(startedBy) sent \(ActionDescription.describe(action)) after its work had returned; "
-            + "the action was dropped. Keep the work running while anything it started may still send "
+            + "the action was dropped, and so is anything else it sends (reported once for the effect). Keep the work running while anything it started may still send "
             + "(await it: a task group, async let, or a stream)."
     }
 

@@ -9,6 +9,12 @@
 /// taken by take number ``nextTake``, which the effect registry uses to tell when nothing an
 /// effect sent can still be waiting.
 ///
+/// It is bounded for the senders that ask: an effect's awaiting send
+/// (`Send.withBackpressure(_:)`) waits while ``bound`` actions or more wait here (``hasRoom``),
+/// as one of the ``roomWaiters``, until the next take empties the inbox or its effect is
+/// cancelled. Dispatchers and plain sends are never held back. ``highWater`` is the most
+/// actions a take has found waiting.
+///
 /// The state is kept as the batch itself, not as an enum holding it: the batch is empty
 /// exactly when no drain is asked for, and an enum whose payload is taken out and put back on
 /// every send would cost a retain and a release of its arrays under the lock, where the senders
@@ -102,6 +108,34 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     @usableFromInline
     internal var takes = 0
 
+    /// The most actions a take has found waiting: the inbox's high-water mark.
+    @usableFromInline
+    internal var highWater = 0
+
+    /// The number of actions at which an awaiting send waits for room: big enough that a batch
+    /// still shares one main-actor hop among many actions, small enough that a sender faster
+    /// than the main actor holds two batches of memory (the one waiting, the one processed).
+    package static var bound: Int { 1_024 }
+
+    /// A sender waiting for room: resumed by the next take, by its effect's cancellation, or
+    /// by its task's.
+    @usableFromInline
+    internal struct RoomWaiter: Sendable {
+        internal let id: Int
+        internal let lifetime: EffectLifetime
+        internal let continuation: UnsafeContinuation<Void, Never>
+    }
+
+    /// The senders waiting for room, oldest first.
+    @usableFromInline
+    internal var roomWaiters: [RoomWaiter] = []
+
+    /// The number of times a sender waited for room so far.
+    internal var roomWaits = 0
+
+    /// The id the next waiter gets.
+    internal var nextWaiterID = 0
+
     @inlinable
     internal init() {}
 
@@ -146,6 +180,58 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         return wasEmpty ? .requestDrain : .none
     }
 
+    /// Whether an awaiting send may send now: fewer than ``bound`` actions wait.
+    internal var hasRoom: Bool { waiting.entries.count < Self.bound }
+
+    /// A sender found no room: it waits, with `continuation`, until the next take (or its
+    /// cancellation, which calls ``removeRoomWaiter(id:)``).
+    internal mutating func waitForRoom(
+        sentBy lifetime: EffectLifetime,
+        _ continuation: UnsafeContinuation<Void, Never>,
+        id: Int
+    ) {
+        roomWaits += 1
+        roomWaiters.append(RoomWaiter(id: id, lifetime: lifetime, continuation: continuation))
+    }
+
+    /// A new id for a waiter.
+    internal mutating func makeWaiterID() -> Int {
+        nextWaiterID += 1
+        return nextWaiterID
+    }
+
+    /// Removes the waiter with `id`, if it still waits: its task was cancelled.
+    ///
+    /// - Returns: Its continuation, to resume; `nil` if it no longer waits.
+    internal mutating func removeRoomWaiter(id: Int) -> UnsafeContinuation<Void, Never>? {
+        guard let index = roomWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return roomWaiters.remove(at: index).continuation
+    }
+
+    /// Removes every waiter: a take has emptied the inbox.
+    ///
+    /// - Returns: Their continuations, oldest first, to resume.
+    @usableFromInline
+    internal mutating func removeAllRoomWaiters() -> [UnsafeContinuation<Void, Never>] {
+        defer { roomWaiters.removeAll() }
+        return roomWaiters.map(\.continuation)
+    }
+
+    /// Removes the waiters `shouldResume` selects.
+    ///
+    /// - Returns: Their continuations, oldest first, to resume.
+    internal mutating func removeRoomWaiters(
+        where shouldResume: (RoomWaiter) -> Bool
+    ) -> [UnsafeContinuation<Void, Never>] {
+        var resumed: [UnsafeContinuation<Void, Never>] = []
+        roomWaiters.removeAll { waiter in
+            guard shouldResume(waiter) else { return false }
+            resumed.append(waiter.continuation)
+            return true
+        }
+        return resumed
+    }
+
     /// The main actor drains: takes every action waiting, and hands over `spare` — the emptied
     /// batch of its last drain — to hold the next ones. Counts as a take even when nothing
     /// waits (a drain nobody asked for: a concatenation's, a test driver's).
@@ -155,6 +241,8 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     internal mutating func take(exchanging spare: inout Batch) {
         precondition(spare.isEmpty, "InboxStateMachine: the batch handed over to take the next one is not empty")
         takes += 1
+        // The inbox only grows between takes: the batch taken is its largest since the last.
+        if waiting.entries.count > highWater { highWater = waiting.entries.count }
         swap(&waiting, &spare)
     }
 }

@@ -6,6 +6,10 @@
 /// - ``EffectRegistryStateMachine``: the effects alive, and their cancellation;
 /// - ``ThrottleStateMachine``: the throttled ids.
 ///
+/// It also holds back the senders that ask for backpressure (``waitForRoom(sentBy:)``) while
+/// the inbox is full, and resumes them when the main actor takes the inbox, when their effect
+/// is cancelled, when their task is, or when the engine is released.
+///
 /// It performs what their transitions return — asking for a drain, cancelling tasks — always
 /// after releasing the lock: cancelling a task runs its cancellation handlers, which may send.
 /// (The lifetimes' phases are the one thing changed under the lock, by the registry, so that a
@@ -29,14 +33,18 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
         /// Asks for a drain; set by the engine as soon as it is made, before anything can send.
         @usableFromInline
         internal var requestDrain: (@Sendable () -> Void)?
+        /// Whether the engine was released: nothing will drain the inbox, so nobody waits
+        /// for room.
+        internal var isReleased = false
     }
 
     @usableFromInline
     internal let state = LockedValue(State())
 
-    /// Told of each action an effect sent after its work had returned (and was not
+    /// Told of the first action each effect sent after its work had returned (and was not
     /// cancelled), which is dropped: the action, and the description of what started the
-    /// effect.
+    /// effect. The effect's later sends are dropped without a word: a task that leaked the
+    /// `Send` is one bug, however many actions it sends.
     @usableFromInline
     internal let onLateSend: @Sendable (_ action: Action, _ startedBy: String) -> Void
 
@@ -60,9 +68,11 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
         case queued
         /// It waits, first of its batch: ask for a drain with this.
         case requestDrain(@Sendable () -> Void)
-        /// Dropped: its effect was cancelled.
-        case cancelled
-        /// Dropped: its effect's work had returned.
+        /// Dropped: its effect was cancelled, or its work had returned and a late send of it
+        /// was already reported.
+        case dropped
+        /// Dropped: its effect's work had returned; the first such send of the effect, to
+        /// report.
         case late
     }
 
@@ -80,7 +90,9 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
     ) {
         let outcome = state.withLock { state -> EnqueueOutcome in
             if let lifetime {
-                guard lifetime.isOpen else { return lifetime.isCancelled ? .cancelled : .late }
+                guard lifetime.isOpen else {
+                    return lifetime.isCancelled || !lifetime.markLateSend() ? .dropped : .late
+                }
                 lifetime.recordSend(takenBy: state.inbox.nextTake)
             }
             switch state.inbox.enqueue(action, source, causedBy: cause, lifetime: lifetime) {
@@ -94,7 +106,7 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
             }
         }
         switch outcome {
-        case .queued, .cancelled: break
+        case .queued, .dropped: break
         case .requestDrain(let request): request()
         case .late: lateSend(action, from: lifetime)
         }
@@ -110,12 +122,74 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
     ///
     /// - Parameter batch: An empty batch, whose capacity the inbox keeps; on return, the
     ///   actions, oldest first.
+    /// The senders waiting for room are resumed: the inbox is empty.
     @inlinable
     internal func takeInbox(exchanging batch: inout Batch) {
-        state.withLock { state in
+        let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
             state.inbox.take(exchanging: &batch)
             state.registry.retire(takes: state.inbox.takes)
+            return state.inbox.roomWaiters.isEmpty ? nil : state.inbox.removeAllRoomWaiters()
         }
+        if let waiters { for waiter in waiters { waiter.resume() } }
+    }
+
+    // MARK: Backpressure
+
+    /// Returns when the inbox has room for an action of the effect with `lifetime`: at once
+    /// while fewer than ``InboxStateMachine/bound`` actions wait; otherwise when the main
+    /// actor has taken them. Returns at once, too, once the effect is cancelled or its work
+    /// returned (what it sends is dropped anyway), when the calling task is cancelled, and
+    /// once the engine is released.
+    ///
+    /// Not atomic with the send that follows: senders resumed together may each add one
+    /// action over the bound.
+    @usableFromInline
+    internal func waitForRoom(sentBy lifetime: EffectLifetime) async {
+        while true {
+            let id = state.withLock { state -> Int? in
+                if state.inbox.hasRoom || !lifetime.isOpen || state.isReleased { return nil }
+                return state.inbox.makeWaiterID()
+            }
+            guard let id, !Task.isCancelled else { return }
+            await withTaskCancellationHandler {
+                await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                    // Checked again under the lock: a take, a cancellation of the effect or of
+                    // the task (whose flag is set before its handler runs) may have come
+                    // between the two locks.
+                    let waits = state.withLock { state -> Bool in
+                        if state.inbox.hasRoom || !lifetime.isOpen || state.isReleased || Task.isCancelled {
+                            return false
+                        }
+                        state.inbox.waitForRoom(sentBy: lifetime, continuation, id: id)
+                        return true
+                    }
+                    if !waits { continuation.resume() }
+                }
+            } onCancel: {
+                state.withLock { $0.inbox.removeRoomWaiter(id: id) }?.resume()
+            }
+        }
+    }
+
+    /// The engine is released: nothing will drain the inbox again. Cancels every effect and
+    /// resumes every sender waiting for room, and from now on none waits.
+    internal func engineReleased() {
+        let waiters = state.withLock { state in
+            state.isReleased = true
+            return state.inbox.removeRoomWaiters { _ in true }
+        }
+        for waiter in waiters { waiter.resume() }
+        cancelAll()
+    }
+
+    /// The most actions the main actor has found waiting in the inbox at one take.
+    package var inboxHighWater: Int {
+        state.withLock { $0.inbox.highWater }
+    }
+
+    /// The number of times a sender waited for room in the inbox.
+    package var inboxRoomWaits: Int {
+        state.withLock { $0.inbox.roomWaits }
     }
 
     /// The actions waiting in the inbox, oldest first.
@@ -173,13 +247,18 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
     ///
     /// - Parameter shouldCancel: Selects by token and ids; called under the lock.
     internal func cancel(where shouldCancel: (EffectRegistryStateMachine.Entry) -> Bool) {
-        let tasks = state.withLock { state in
+        let (tasks, waiters) = state.withLock { state in
             let cancelled = state.registry.cancel(where: shouldCancel)
             if !state.throttles.isEmpty {
                 for token in cancelled.tokens { state.throttles.waitingEffectEnded(token) }
             }
-            return cancelled.tasks
+            // A sender of a cancelled effect stops waiting for room: what it sends is dropped.
+            let waiters =
+                state.inbox.roomWaiters.isEmpty
+                ? [] : state.inbox.removeRoomWaiters { $0.lifetime.isCancelled }
+            return (cancelled.tasks, waiters)
         }
+        for waiter in waiters { waiter.resume() }
         for task in tasks { task.cancel() }
     }
 

@@ -538,7 +538,7 @@ public final class TestStore<Action: Sendable, State: Equatable> {
         if !settled { reportStall(at: site) }
     }
 
-    /// Fails the test for each action an effect sent after its work had returned.
+    /// Fails the test for each effect that sent after its work had returned (once per effect).
     private func reportLateSends(at site: CallSite) {
         for message in lateSends.withLock({ sends in
             defer { sends = [] }; return sends

@@ -30,6 +30,23 @@ import Testing
         }
     }
 
+    /// The high-water mark is the largest batch a take found, and room is below the bound.
+    @Test func aTakeRecordsTheHighWaterMarkAndRoomEndsAtTheBound() {
+        var machine = Machine()
+        var batch = Machine.Batch()
+        for action in 0..<3 { _ = machine.enqueue(action, Self.source, causedBy: nil, lifetime: nil) }
+        machine.take(exchanging: &batch)
+        batch.removeAll()
+        _ = machine.enqueue(3, Self.source, causedBy: nil, lifetime: nil)
+        machine.take(exchanging: &batch)
+        #expect(machine.highWater == 3)
+        batch.removeAll()
+        for action in 0..<(Machine.bound - 1) { _ = machine.enqueue(action, Self.source, causedBy: nil, lifetime: nil) }
+        #expect(machine.hasRoom)
+        _ = machine.enqueue(0, Self.source, causedBy: nil, lifetime: nil)
+        #expect(!machine.hasRoom)
+    }
+
     @Test func takesAreNumberedAndAnActionKnowsWhichTakeWillTakeIt() {
         var machine = Machine()
         #expect(machine.takes == 0)

@@ -40,6 +40,7 @@ import Testing
         storage.effectReturned(returned)
         storage.enqueue(3, Self.source, causedBy: nil, from: cancelled)  // dropped, silently
         storage.enqueue(4, Self.source, causedBy: nil, from: returned)  // dropped, and reported
+        storage.enqueue(5, Self.source, causedBy: nil, from: returned)  // dropped: reported already
         var batch = Batch()
         storage.takeInbox(exchanging: &batch)
         // 1 was sent before the cancellation: it is in the batch, but its lifetime says
