@@ -134,9 +134,9 @@ internal struct EffectRegistryStateMachine: Sendable {
         let lifetime = EffectLifetime(token: nextToken, describe: describe)
         nextToken += 1
         var phase = Phase.starting
-        if let parent {
+        if let parent, let parentEntry = entries[parent] {
             parts[parent, default: []].append(lifetime.token)
-            if let parentEntry = entries[parent], parentEntry.lifetime.isCancelled {
+            if parentEntry.lifetime.isCancelled {
                 // A part started by a concatenation already cancelled: born cancelled.
                 lifetime.cancel()
                 phase = .cancelled(nil)
@@ -288,7 +288,7 @@ internal struct EffectRegistryStateMachine: Sendable {
     private mutating func forget(_ entry: Entry) {
         entries[entry.token] = nil
         if !entry.lifetime.isCancelled { unindex(entry) }
-        if parts.isEmpty == false { parts[entry.token] = nil }
+        if !parts.isEmpty { parts[entry.token] = nil }
     }
 
     /// A take began: forgets the returned effects whose last inbox action was taken by an
