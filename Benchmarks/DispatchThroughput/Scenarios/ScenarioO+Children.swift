@@ -93,12 +93,22 @@ struct ChildrenState: Sendable {
     var path = ChildStack<BenchmarkRow>()
 }
 
+/// The rows' effects started and not ended: a stack workload waits, unmeasured, until those it
+/// cancelled have unwound, so that their allocations on other threads are not counted in the
+/// workload measured next.
+private let rowEffectsAlive = LockedValue(0)
+
 /// A row's middleware: `.start` runs until cancelled, `.tap` does nothing.
 private struct RowMiddleware: Middleware {
     func handle(action: RowAction, from source: ActionSource, state: GetState<BenchmarkRow>) -> Effect<RowAction> {
         switch action {
-        case .tap: .none
-        case .start: .run { _ in await untilCancelled() }
+        case .tap: return .none
+        case .start:
+            rowEffectsAlive.withLock { $0 += 1 }
+            return .run { _ in
+                await untilCancelled()
+                rowEffectsAlive.withLock { $0 -= 1 }
+            }
         }
     }
 }
@@ -189,6 +199,8 @@ private enum ChildWorkloads {
             }
         }
         blackHole(store.state.path.count)
+        // Every entry was popped: wait for the cancelled effects to unwind.
+        while rowEffectsAlive.withLock({ $0 }) > 0 { try? await Task.sleep(for: .milliseconds(1)) }
         return sample
     }
 }

@@ -24,9 +24,17 @@
 /// An effect whose work returned sends nothing more (its lifetime is closed), so its last take
 /// is known when it returns; ``retire(takes:)`` forgets it when that take's batch is done.
 ///
-/// Cancelling is what ends a child feature's effects with the child: a predicate
-/// over the effects' ids selects any set — all the effects of one element, say, marked with
-/// the element's id.
+/// Cancelling is what ends a child feature's effects with the child: ``cancel(id:)`` selects
+/// every effect marked with an id — all the effects of one element, say, marked with the
+/// element's ``ChildEffectID``.
+///
+/// ## Cancelling costs what it cancels
+/// The effects not cancelled yet are indexed by each of their ids, and every concatenation
+/// lists its parts, so ``cancel(id:)`` and ``cancel(tokens:)`` visit only the effects they
+/// cancel (and the tokens the index holds for them): popping 10,000 stack entries at once is
+/// 10,000 cancels of one effect each, not 10,000 scans of every effect alive. An effect leaves
+/// the index when it is cancelled (a later cancel has nothing to do to it) or forgotten.
+/// ``visits`` counts that work, for tests to check that it grows linearly.
 @usableFromInline
 internal struct EffectRegistryStateMachine: Sendable {
     /// One alive effect.
@@ -56,10 +64,52 @@ internal struct EffectRegistryStateMachine: Sendable {
         case returned
     }
 
+    /// The tokens under one id: usually one effect, held without a set.
+    internal enum Tokens: Sendable {
+        case one(Int)
+        case many(Set<Int>)
+
+        mutating func insert(_ token: Int) {
+            switch self {
+            case .one(let only): if only != token { self = .many([only, token]) }
+            case .many(var tokens):
+                self = .one(token)  // Drops the set's second reference before it is written.
+                tokens.insert(token)
+                self = .many(tokens)
+            }
+        }
+
+        /// Removes `token`; `false` when none is left.
+        mutating func remove(_ token: Int) -> Bool {
+            switch self {
+            case .one(let only): return only != token
+            case .many(var tokens):
+                self = .one(token)
+                tokens.remove(token)
+                self = .many(tokens)
+                return !tokens.isEmpty
+            }
+        }
+
+        var all: [Int] {
+            switch self {
+            case .one(let only): [only]
+            case .many(let tokens): Array(tokens)
+            }
+        }
+    }
+
     internal private(set) var entries: [Int: Entry] = [:]
     internal private(set) var nextToken = 0
     /// The returned effects not forgotten yet, oldest first.
     internal private(set) var retiring: [Int] = []
+    /// The effects not cancelled, by each of their ids.
+    internal private(set) var byID: [EffectID: Tokens] = [:]
+    /// The parts each concatenation started, by its token; kept until it is forgotten.
+    internal private(set) var parts: [Int: [Int]] = [:]
+    /// The work cancels did: entries visited and index buckets read. Grows with the effects
+    /// cancelled, not with those alive (tests check it).
+    internal private(set) var visits = 0
 
     internal init() {}
 
@@ -84,12 +134,20 @@ internal struct EffectRegistryStateMachine: Sendable {
         let lifetime = EffectLifetime(token: nextToken, describe: describe)
         nextToken += 1
         var phase = Phase.starting
-        if let parent, let parentEntry = entries[parent], parentEntry.lifetime.isCancelled {
-            // A part started by a concatenation already cancelled: born cancelled.
-            lifetime.cancel()
-            phase = .cancelled(nil)
+        if let parent, let parentEntry = entries[parent] {
+            parts[parent, default: []].append(lifetime.token)
+            if parentEntry.lifetime.isCancelled {
+                // A part started by a concatenation already cancelled: born cancelled.
+                lifetime.cancel()
+                phase = .cancelled(nil)
+            }
         }
         entries[lifetime.token] = Entry(lifetime: lifetime, ids: ids, parent: parent, phase: phase)
+        if !lifetime.isCancelled {
+            for id in ids {
+                if byID[id]?.insert(lifetime.token) == nil { byID[id] = .one(lifetime.token) }
+            }
+        }
         return lifetime
     }
 
@@ -147,7 +205,7 @@ internal struct EffectRegistryStateMachine: Sendable {
             entry.lifetime.lastTake.store(takes, ordering: .relaxed)
         }
         if entry.lifetime.lastTake.load(ordering: .relaxed) < takes {
-            entries[token] = nil
+            forget(entry)
         } else {
             entry.phase = .returned
             entries[token] = entry
@@ -156,40 +214,81 @@ internal struct EffectRegistryStateMachine: Sendable {
         return wasRunning
     }
 
-    /// Cancels the effects `shouldCancel` selects, and the parts of the concatenations among
-    /// them, that are not cancelled yet: marks their lifetimes cancelled at once.
+    /// Cancels the effects marked with `id`, and the parts of the concatenations among them,
+    /// that are not cancelled yet: marks their lifetimes cancelled at once.
+    ///
+    /// - Returns: The tokens of the effects cancelled whose work had not returned, and their
+    ///   tasks (those attached), oldest first, for the storage to cancel outside the lock.
+    /// - Complexity: O(*c* log *c*) in the number *c* of effects cancelled.
+    internal mutating func cancel(id: EffectID) -> (tokens: [Int], tasks: [Task<Void, Never>]) {
+        visits += 1
+        guard let marked = byID[id] else { return ([], []) }
+        return cancel(selected: marked.all)
+    }
+
+    /// Cancels the effects whose tokens are in `tokens`, as ``cancel(id:)`` does.
+    ///
+    /// - Complexity: O(*c* log *c*) in the number *c* of effects cancelled, plus the smaller of
+    ///   the range and the number of effects alive.
+    internal mutating func cancel(tokens: Range<Int>) -> (tokens: [Int], tasks: [Task<Void, Never>]) {
+        if tokens.count <= entries.count { return cancel(selected: Array(tokens)) }
+        return cancel { tokens.contains($0.token) }
+    }
+
+    /// Cancels the effects `shouldCancel` selects, as ``cancel(id:)`` does: every one, those a
+    /// test driver names.
     ///
     /// - Parameter shouldCancel: Selects effects by their entries (ids, token).
-    /// - Returns: The tokens of the effects cancelled whose work had not returned, and their
-    ///   tasks (those attached), for the storage to cancel outside the lock.
-    /// - Complexity: O(*n* log *n*) in the number of alive effects.
+    /// - Complexity: O(*n* + *c* log *c*) in the numbers of alive effects and of those
+    ///   cancelled.
     internal mutating func cancel(
         where shouldCancel: (Entry) -> Bool
     ) -> (tokens: [Int], tasks: [Task<Void, Never>]) {
-        var selected: Set<Int> = []
-        var tokens: [Int] = []
-        var tasks: [Task<Void, Never>] = []
-        // Oldest first: a concatenation is registered before its parts.
-        for token in entries.keys.sorted() {
-            guard var entry = entries[token] else { continue }
-            let isPartOfSelected = entry.parent.map { selected.contains($0) } ?? false
-            guard isPartOfSelected || shouldCancel(entry) else { continue }
-            selected.insert(token)
+        visits += entries.count
+        return cancel(selected: entries.values.filter(shouldCancel).map(\.token))
+    }
+
+    /// Cancels the effects `selected` (tokens, perhaps forgotten or cancelled already) and
+    /// the parts of the concatenations among them. An effect already cancelled is skipped:
+    /// its parts were cancelled with it, or born cancelled.
+    private mutating func cancel(selected: [Int]) -> (tokens: [Int], tasks: [Task<Void, Never>]) {
+        var pending = selected
+        var cancelled: [(token: Int, task: Task<Void, Never>?)] = []
+        while let token = pending.popLast() {
+            visits += 1
+            guard var entry = entries[token], !entry.lifetime.isCancelled else { continue }
             entry.lifetime.cancel()
+            unindex(entry)
+            if let started = parts[token] { pending += started }
             switch entry.phase {
             case .starting:
                 entry.phase = .cancelled(nil)
-                tokens.append(token)
+                cancelled.append((token, nil))
             case .running(let task):
                 entry.phase = .cancelled(task)
-                tokens.append(token)
-                tasks.append(task)
+                cancelled.append((token, task))
             case .cancelled, .returned:
                 continue
             }
             entries[token] = entry
         }
-        return (tokens, tasks)
+        if cancelled.count > 1 { cancelled.sort { $0.token < $1.token } }
+        return (cancelled.map(\.token), cancelled.compactMap(\.task))
+    }
+
+    /// Removes `entry` from the index by id.
+    private mutating func unindex(_ entry: Entry) {
+        for id in entry.ids {
+            visits += 1
+            if byID[id]?.remove(entry.token) == false { byID[id] = nil }
+        }
+    }
+
+    /// Forgets `entry`: no action it sent can wait any more.
+    private mutating func forget(_ entry: Entry) {
+        entries[entry.token] = nil
+        if !entry.lifetime.isCancelled { unindex(entry) }
+        if !parts.isEmpty { parts[entry.token] = nil }
     }
 
     /// A take began: forgets the returned effects whose last inbox action was taken by an
@@ -199,14 +298,16 @@ internal struct EffectRegistryStateMachine: Sendable {
     @usableFromInline
     internal mutating func retire(takes: Int) {
         if retiring.isEmpty { return }
+        var forgotten: [Entry] = []
         retiring.removeAll { token in
             guard let entry = entries[token] else {
                 preconditionFailure("EffectRegistryStateMachine: retiring effect \(token), which is not registered")
             }
             guard entry.lifetime.lastTake.load(ordering: .relaxed) < takes else { return false }
-            entries[token] = nil
+            forgotten.append(entry)
             return true
         }
+        for entry in forgotten { forget(entry) }
     }
 
     // MARK: Reading

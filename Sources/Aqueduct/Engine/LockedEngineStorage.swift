@@ -245,10 +245,38 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
     /// Cancels the effects `shouldCancel` selects (with the parts of the concatenations among
     /// them): from now on nothing they sent and nothing they send is processed.
     ///
-    /// - Parameter shouldCancel: Selects by token and ids; called under the lock.
+    /// - Parameter shouldCancel: Selects by token and ids; called under the lock, on every
+    ///   effect alive.
     internal func cancel(where shouldCancel: (EffectRegistryStateMachine.Entry) -> Bool) {
-        let (tasks, waiters) = state.withLock { state in
-            let cancelled = state.registry.cancel(where: shouldCancel)
+        cancel { $0.cancel(where: shouldCancel) }
+    }
+
+    /// Cancels every effect marked with `id`; costs what it cancels (see
+    /// ``EffectRegistryStateMachine``).
+    @usableFromInline
+    internal func cancel(id: EffectID) {
+        cancel { $0.cancel(id: id) }
+    }
+
+    /// Cancels the effects whose tokens are in `tokens`.
+    package func cancel(tokens: Range<Int>) {
+        cancel { $0.cancel(tokens: tokens) }
+    }
+
+    /// Cancels every effect.
+    package func cancelAll() {
+        cancel { _ in true }
+    }
+
+    /// Runs a cancellation of the registry under the lock, then cancels the tasks and resumes
+    /// the senders of the cancelled effects outside it.
+    private func cancel(
+        _ transition: (inout EffectRegistryStateMachine) -> (tokens: [Int], tasks: [Task<Void, Never>])
+    ) {
+        let (tasks, waiters) = state.withLock {
+            state -> ([Task<Void, Never>], [UnsafeContinuation<Void, Never>]) in
+            let cancelled = transition(&state.registry)
+            if cancelled.tokens.isEmpty { return ([], []) }
             if !state.throttles.isEmpty {
                 for token in cancelled.tokens { state.throttles.waitingEffectEnded(token) }
             }
@@ -262,20 +290,9 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
         for task in tasks { task.cancel() }
     }
 
-    /// Cancels every effect marked with `id`.
-    @usableFromInline
-    internal func cancel(id: EffectID) {
-        cancel { $0.ids.contains(id) }
-    }
-
-    /// Cancels the effects whose tokens are in `tokens`.
-    package func cancel(tokens: Range<Int>) {
-        cancel { tokens.contains($0.token) }
-    }
-
-    /// Cancels every effect.
-    package func cancelAll() {
-        cancel { _ in true }
+    /// The work the registry's cancels have done (see ``EffectRegistryStateMachine/visits``).
+    internal var effectRegistryVisits: Int {
+        state.withLock { $0.registry.visits }
     }
 
     /// Descriptions of the effects whose work has not returned, oldest first: the action that
@@ -321,7 +338,7 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
         latest: Bool
     ) -> ThrottleStateMachine.ArrivalAction {
         let action = state.withLock { $0.throttles.arrive(id, at: now, timing: timing, latest: latest) }
-        if case .wait(_, let replaced?) = action { cancel { $0.token == replaced } }
+        if case .wait(_, let replaced?) = action { cancel(tokens: replaced..<(replaced + 1)) }
         return action
     }
 

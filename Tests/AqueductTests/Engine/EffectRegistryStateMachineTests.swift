@@ -123,4 +123,45 @@ import Testing
         #expect(machine.partTasks(tokens: 1..<2).count == 1)  // what it awaits of its part
         #expect(machine.runningCount == 2)
     }
+
+    @Test func cancellingByIDVisitsOnlyWhatItCancels() {
+        var machine = Machine()
+        for row in 0..<1_000 { _ = Self.register(&machine, ids: ["row \(row)"]) }
+        let marked = (0..<3).map { _ in Self.register(&machine, ids: ["rows", "timer"]) }
+        let cancelled = machine.cancel(id: EffectID("timer"))
+        #expect(cancelled.tokens == [1_000, 1_001, 1_002])
+        #expect(marked.allSatisfy { $0.isCancelled })
+        // One bucket read, three entries, each leaving two buckets: 1,000 other effects unseen.
+        #expect(machine.visits == 1 + 3 * (1 + 2))
+        // Cancelled: out of the index, so a second cancel by either id finds nothing.
+        #expect(machine.cancel(id: EffectID("rows")).tokens.isEmpty)
+        #expect(machine.visits == 11)
+    }
+
+    @Test func cancellingByIDReachesTheParts() {
+        var machine = Machine()
+        let concatenation = Self.register(&machine, ids: ["save"])
+        let part = Self.register(&machine, parent: concatenation.token)
+        let nested = Self.register(&machine, parent: part.token)
+        _ = machine.cancel(id: EffectID("save"))
+        #expect(concatenation.isCancelled && part.isCancelled && nested.isCancelled)
+        #expect(machine.cancel(tokens: 0..<3).tokens.isEmpty)  // cancelled already
+    }
+
+    @Test func theIndexForgetsEffectsWithTheirEntries() {
+        var machine = Machine()
+        let returned = Self.register(&machine, ids: ["a", "b"])
+        let cancelled = Self.register(&machine, ids: ["a"])
+        let part = Self.register(&machine, ids: ["a"], parent: cancelled.token)
+        #expect(machine.byID.count == 2 && machine.parts.count == 1)
+        machine.returned(returned.token, takes: 0)
+        _ = machine.cancel(id: EffectID("a"))
+        #expect(machine.byID.isEmpty)
+        machine.returned(part.token, takes: 0)
+        machine.returned(cancelled.token, takes: 0)
+        #expect(machine.entries.isEmpty && machine.parts.isEmpty)
+        // An id used again indexes only the new effect.
+        let again = Self.register(&machine, ids: ["a"])
+        #expect(machine.cancel(id: EffectID("a")).tokens == [again.token])
+    }
 }
