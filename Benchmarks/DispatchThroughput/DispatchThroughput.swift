@@ -42,6 +42,20 @@ struct DispatchThroughput {
         }
 
         let selected = slots.filter { options.filter.isEmpty || options.filter.contains($0.id) }
+        if options.instructionScenarios {
+            emit(selected.map(\.id).filter { InstructionRegions.excluded[$0] == nil })
+            return
+        }
+        if options.instructionRegions {
+            do throws(ThresholdError) {
+                let file = "instructions-" + AllocationThresholds.file(in: "")
+                emit(try await InstructionRegions.run(selected, thresholdsFile: file))
+            } catch {
+                writeError("DispatchThroughput: \(error.message)\n")
+                exit(1)
+            }
+            return
+        }
         let plan = options.quick ? RunPlan.quick : RunPlan.full(secondsPerScenario: options.secondsPerScenario)
         let runner = Runner(plan: plan)
 

@@ -5,11 +5,17 @@ import AllocationCounter
 /// Counting is switched on just before the clock starts and off just after it stops, so the
 /// setup before the call (a fresh store) and the teardown after it are neither timed nor
 /// counted.
+///
+/// The measured work is bracketed by ``instructionGateRegionBegins()`` and
+/// ``instructionGateRegionEnds()``: under callgrind, the instruction gate counts what runs
+/// between them (see `.ci/instruction-gate`).
 @inline(__always)
 func measure(_ body: () -> Void) -> Sample {
     allocation_counter_start()
     let start = MonotonicClock.nanoseconds()
+    instructionGateRegionBegins()
     body()
+    instructionGateRegionEnds()
     let end = MonotonicClock.nanoseconds()
     let allocations = allocation_counter_stop()
     return Sample(nanoseconds: end - start, allocations: allocations)
@@ -22,7 +28,9 @@ func measure(_ body: () -> Void) -> Sample {
 func measureAsync(_ body: () async -> Void) async -> Sample {
     allocation_counter_start()
     let start = MonotonicClock.nanoseconds()
+    instructionGateRegionBegins()
     await body()
+    instructionGateRegionEnds()
     let end = MonotonicClock.nanoseconds()
     let allocations = allocation_counter_stop()
     return Sample(nanoseconds: end - start, allocations: allocations)
@@ -32,4 +40,24 @@ func measureAsync(_ body: () async -> Void) async -> Sample {
 /// allocator; elsewhere it counts nothing).
 var allocationCountingIsAvailable: Bool {
     allocation_counter_is_available() != 0
+}
+
+/// The number of measured regions run so far: the instruction gate checks that each workload's
+/// run measured exactly one.
+nonisolated(unsafe) var measuredRegions = 0
+
+/// Marks the start of a measured region for callgrind, which the instruction gate runs with
+/// `--zero-before` on this function: every cost counted before it is discarded. Never inlined,
+/// and its name is matched by `.ci/instruction-gate`: keep them.
+@inline(never)
+func instructionGateRegionBegins() {
+    measuredRegions &+= 1
+}
+
+/// Marks the end of a measured region for callgrind, which the instruction gate runs with
+/// `--dump-before` on this function: each dump holds the instructions of one region. Never
+/// inlined, and its name is matched by `.ci/instruction-gate`: keep them.
+@inline(never)
+func instructionGateRegionEnds() {
+    blackHole(measuredRegions)
 }

@@ -12,11 +12,17 @@ struct Options: Sendable {
     var thresholds: String?
     /// A folder to record the run's allocation counts in, as this toolchain's thresholds.
     var recordThresholds: String?
+    /// Run every workload twice, uncounted then counted, for the instruction gate under
+    /// callgrind (see ``InstructionRegions``), and print which profile dump is whose.
+    var instructionRegions = false
+    /// Print the scenarios the instruction gate counts, one id a line.
+    var instructionScenarios = false
 
     /// The usage text.
     static let usage = """
         usage: swift run -c release DispatchThroughput [--filter <ids>] [--quick] [--json] [--time <seconds>]
                                                      [--thresholds <dir>] [--record-thresholds <dir>]
+                                                     [--instruction-regions] [--instruction-scenarios]
 
           --filter <ids>    run only these scenarios: letters, e.g. "a,c" or "acg" (default: all)
           --quick           tiny counts, for CI: runs everything and prints the figures, asserts
@@ -30,6 +36,12 @@ struct Options: Sendable {
           --record-thresholds <dir>
                             write the run's allocations per action as the toolchain's file in
                             <dir>, keeping the bounds of the workloads it marks noisy
+          --instruction-regions
+                            for .ci/instruction-gate, which runs this under callgrind: each
+                            workload (g's excepted) run twice with the quick plan's actions,
+                            and one JSON line per counted run; no table, nothing timed
+          --instruction-scenarios
+                            the scenarios --instruction-regions counts, one id a line
           --help            this text
         """
 
@@ -55,6 +67,10 @@ struct Options: Sendable {
                 options.quick = true
             case "--json":
                 options.json = true
+            case "--instruction-regions":
+                options.instructionRegions = true
+            case "--instruction-scenarios":
+                options.instructionScenarios = true
             case "--filter":
                 guard let value = remaining.popFirst() else { throw UsageError(message: "--filter needs scenario ids") }
                 for character in value where character != "," && character != " " {
