@@ -47,6 +47,7 @@ struct DispatchThroughput {
             return
         }
         if options.instructionRegions {
+            countingInstructions = true
             do throws(ThresholdError) {
                 let file = "instructions-" + AllocationThresholds.file(in: "")
                 emit(try await InstructionRegions.run(selected, thresholdsFile: file))

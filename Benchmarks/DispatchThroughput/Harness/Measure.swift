@@ -42,6 +42,10 @@ var allocationCountingIsAvailable: Bool {
     allocation_counter_is_available() != 0
 }
 
+/// Whether this run counts instructions under callgrind (`--instruction-regions`): a workload
+/// then must not suspend between its regions (callgrind 3.19 crashes on it).
+nonisolated(unsafe) var countingInstructions = false
+
 /// The number of measured regions run so far: the instruction gate checks that each workload's
 /// run measured exactly one.
 nonisolated(unsafe) var measuredRegions = 0
