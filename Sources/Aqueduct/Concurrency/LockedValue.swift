@@ -52,7 +52,7 @@ public final class LockedValue<Value>: Sendable {
         deinit {
             withUnsafeMutablePointerToElements { mutex in
                 let result = pthread_mutex_destroy(mutex)
-                precondition(result == 0, lockFailure("pthread_mutex_destroy", result))
+                if result != 0 { lockFailed("pthread_mutex_destroy", result) }
                 mutex.deinitialize(count: 1)
             }
         }
@@ -78,7 +78,7 @@ public final class LockedValue<Value>: Sendable {
         (self.value, mutex) = buffer.withUnsafeMutablePointers { ($0, $1) }
         mutex.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, lockFailure("pthread_mutex_init", result))
+        if result != 0 { lockFailed("pthread_mutex_init", result) }
     }
 
     /// Runs `body` with exclusive access to the value, and returns what it returns.
@@ -100,18 +100,26 @@ public final class LockedValue<Value>: Sendable {
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         let locked = pthread_mutex_lock(mutex)
-        precondition(locked == 0, lockFailure("pthread_mutex_lock", locked))
+        if locked != 0 { lockFailed("pthread_mutex_lock", locked) }
         defer {
             let unlocked = pthread_mutex_unlock(mutex)
-            precondition(unlocked == 0, lockFailure("pthread_mutex_unlock", unlocked))
+            if unlocked != 0 { lockFailed("pthread_mutex_unlock", unlocked) }
         }
         return try body(&value.pointee)
     }
 }
 
-/// The message of a trap on a pthread call of ``LockedValue`` that failed: the call, the error's
-/// name and what it means for this lock. Out of line: only a failure builds it.
+/// Stops the program: a pthread call of ``LockedValue`` failed. A `fatalError`, not a
+/// `precondition`, so that release builds say why too. Out of line: the lock's fast path only
+/// tests the result.
 @usableFromInline
+@inline(never)
+internal func lockFailed(_ call: String, _ result: Int32) -> Never {
+    fatalError(lockFailure(call, result))
+}
+
+/// The message of ``lockFailed(_:_:)``: the call, the error's name and what it means for this
+/// lock.
 internal func lockFailure(_ call: String, _ result: Int32) -> String {
     let meaning =
         switch result {

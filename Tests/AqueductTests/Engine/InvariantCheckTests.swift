@@ -10,6 +10,17 @@ import Testing
 @Suite struct InvariantCheckTests {
     static let source = ActionSource(file: "T/T.swift", function: "t()", line: 1)
 
+    /// Expects the child's standard error to hold the invariant's message: the trap is the one
+    /// the test broke, not another.
+    static func expectTrap(
+        _ result: ExitTest.Result?,
+        saying message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains(message), "\(standardError)", sourceLocation: sourceLocation)
+    }
+
     @Test func aConsistentRunOfEachMachineDoesNotTrap() {
         var dispatch = DispatchStateMachine<Int>()
         _ = dispatch.dispatch()
@@ -33,16 +44,17 @@ import Testing
     }
 
     @Test func theDispatchMachineTrapsWhenItsStateIsNotTheLastNumberGiven() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = DispatchStateMachine<Int>()
             _ = machine.dispatch()  // processing action 0
             machine.nextSeq = 7  // as if 1 to 6 had been given out, none of them processing
             machine.enqueue(1, from: InvariantCheckTests.source, causedBy: nil, lifetime: nil)
         }
+        Self.expectTrap(result, saying: "DispatchStateMachine: processing action 0, but the last number given is 6")
     }
 
     @Test func theDispatchMachineTrapsWhenItIdlesWithALifetimeKept() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = DispatchStateMachine<Int>()
             _ = machine.dispatch()
             // A lifetime kept with no action queued: finishing leaves it for the next cascade,
@@ -50,10 +62,11 @@ import Testing
             machine.lifetimes.append(EffectLifetime(token: 0, describe: { "effect" }))
             _ = machine.finishIfNothingQueued()
         }
+        Self.expectTrap(result, saying: "DispatchStateMachine: idle with 1 lifetimes kept")
     }
 
     @Test func theInboxTrapsWhenASenderWaitsForRoomTwice() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = InboxStateMachine<Int>()
             let lifetime = EffectLifetime(token: 0, describe: { "effect" })
             let id = machine.makeWaiterID()
@@ -64,10 +77,11 @@ import Testing
                 machine.waitForRoom(sentBy: lifetime, continuation, id: id)
             }
         }
+        Self.expectTrap(result, saying: "InboxStateMachine: waiter 1 waits twice")
     }
 
     @Test func theInboxTrapsWhenATakeIsHandedABatchNotEmptied() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = InboxStateMachine<Int>()
             // The drain's spare batch still holds a lifetime: the next actions' slots would
             // count from it.
@@ -75,23 +89,26 @@ import Testing
             spare.lifetimes.append(EffectLifetime(token: 0, describe: { "effect" }))
             machine.take(exchanging: &spare)
         }
+        Self.expectTrap(result, saying: "InboxStateMachine: 1 lifetimes kept for 0 actions waiting")
     }
 
     @Test func theRegistryTrapsWhenALifetimeIsCancelledBehindItsBack() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = EffectRegistryStateMachine()
             let lifetime = machine.register(ids: [], parent: nil, describe: { "effect" })
             lifetime.cancel()  // not through cancel(where:): its entry still says it is starting
             _ = machine.register(ids: [], parent: nil, describe: { "another" })
         }
+        Self.expectTrap(result, saying: "EffectRegistryStateMachine: effect 0 runs, its lifetime not open")
     }
 
     @Test func theRegistryTrapsWhenAPartIsRegisteredBeforeItsConcatenation() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = EffectRegistryStateMachine()
             // Token 0, a part of effect 5, which does not exist yet: cancelling 5 would miss it.
             _ = machine.register(ids: [], parent: 5, describe: { "part" })
         }
+        Self.expectTrap(result, saying: "EffectRegistryStateMachine: effect 0 is a part of 5, a later one")
     }
 }
 #endif
