@@ -13,6 +13,13 @@
 // unit tests is in …TestSupport targets (no product names them).
 import PackageDescription
 
+// `AQUEDUCT_INTERNAL_CHECKS=1 swift test` compiles the engine's state machines with their
+// invariants checked at the end of every transition (`_checkInvariants()`; a broken one traps),
+// and the tests that break them on purpose. Without the variable the checks are empty functions:
+// no cost. CI's ThreadSanitizer stage sets it.
+let internalChecks: [SwiftSetting] =
+    Context.environment["AQUEDUCT_INTERNAL_CHECKS"] != nil ? [.define("AQUEDUCT_INTERNAL_CHECKS")] : []
+
 let package = Package(
     name: "Aqueduct",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -24,9 +31,13 @@ let package = Package(
         .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
     ],
     targets: [
-        .target(name: "Aqueduct"),
+        .target(name: "Aqueduct", swiftSettings: internalChecks),
         .target(name: "AqueductTesting", dependencies: ["Aqueduct", "AqueductRecording"]),
-        .testTarget(name: "AqueductTests", dependencies: ["Aqueduct", "AqueductTesting"]),
+        .testTarget(
+            name: "AqueductTests",
+            dependencies: ["Aqueduct", "AqueductTesting"],
+            swiftSettings: internalChecks
+        ),
         .testTarget(
             name: "AqueductTestingTests",
             dependencies: ["Aqueduct", "AqueductTesting", "AqueductRecording"]

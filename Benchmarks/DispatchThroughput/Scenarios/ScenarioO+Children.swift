@@ -201,7 +201,9 @@ private enum ChildWorkloads {
         blackHole(store.state.path.count)
         // Every entry was popped: wait for the cancelled effects to unwind (not when counting
         // instructions, whose stack rows are printed, not gated, and whose run must not suspend).
-        while !countingInstructions, rowEffectsAlive.withLock({ $0 }) > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        while !countingInstructions, rowEffectsAlive.withLock({ $0 }) > 0 {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         return sample
     }
 }

@@ -52,7 +52,7 @@ public final class LockedValue<Value>: Sendable {
         deinit {
             withUnsafeMutablePointerToElements { mutex in
                 let result = pthread_mutex_destroy(mutex)
-                precondition(result == 0, "LockedValue: pthread_mutex_destroy failed (\(result))")
+                if result != 0 { lockFailed("pthread_mutex_destroy", result) }
                 mutex.deinitialize(count: 1)
             }
         }
@@ -78,7 +78,7 @@ public final class LockedValue<Value>: Sendable {
         (self.value, mutex) = buffer.withUnsafeMutablePointers { ($0, $1) }
         mutex.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "LockedValue: pthread_mutex_init failed (\(result))")
+        if result != 0 { lockFailed("pthread_mutex_init", result) }
     }
 
     /// Runs `body` with exclusive access to the value, and returns what it returns.
@@ -100,11 +100,36 @@ public final class LockedValue<Value>: Sendable {
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         let locked = pthread_mutex_lock(mutex)
-        precondition(locked == 0, "LockedValue: pthread_mutex_lock failed (\(locked))")
+        if locked != 0 { lockFailed("pthread_mutex_lock", locked) }
         defer {
             let unlocked = pthread_mutex_unlock(mutex)
-            precondition(unlocked == 0, "LockedValue: pthread_mutex_unlock failed (\(unlocked))")
+            if unlocked != 0 { lockFailed("pthread_mutex_unlock", unlocked) }
         }
         return try body(&value.pointee)
     }
+}
+
+/// Stops the program: a pthread call of ``LockedValue`` failed. A `fatalError`, not a
+/// `precondition`, so that release builds say why too. Out of line: the lock's fast path only
+/// tests the result.
+@usableFromInline
+@inline(never)
+internal func lockFailed(_ call: String, _ result: Int32) -> Never {
+    fatalError(lockFailure(call, result))
+}
+
+/// The message of ``lockFailed(_:_:)``: the call, the error's name and what it means for this
+/// lock.
+internal func lockFailure(_ call: String, _ result: Int32) -> String {
+    let meaning =
+        switch result {
+        case EINVAL: "EINVAL: the mutex is not initialised, or was destroyed"
+        case EBUSY: "EBUSY: the mutex is locked"
+        case EPERM: "EPERM: the calling thread does not hold the mutex"
+        case EDEADLK: "EDEADLK: the calling thread already holds the mutex (withLock called from its own body)"
+        case EAGAIN: "EAGAIN: the system lacks the resources for another mutex"
+        case ENOMEM: "ENOMEM: not enough memory for another mutex"
+        default: "error \(result)"
+        }
+    return "LockedValue: \(call) failed with \(meaning)"
 }

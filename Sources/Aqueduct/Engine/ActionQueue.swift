@@ -166,3 +166,36 @@ internal struct ActionQueue<Action> {
         }
     }
 }
+
+// MARK: Invariants
+
+extension ActionQueue {
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Traps unless `head ≤ tail ≤ capacity`, and an empty buffer's entries start at 0 (what
+    /// lets it take as many entries again without growing).
+    @usableFromInline
+    internal func _checkInvariants() {
+        guard let buffer else { return }
+        let (head, tail, capacity) = buffer.withUnsafeMutablePointerToHeader {
+            ($0.pointee.head, $0.pointee.tail, $0.pointee.capacity)
+        }
+        precondition(
+            0 <= head && head <= tail && tail <= capacity,
+            "ActionQueue: entries \(head)..<\(tail) in a buffer of \(capacity)"
+        )
+        precondition(head < tail || head == 0, "ActionQueue: empty, with its entries starting at \(head)")
+    }
+
+    /// The slot of the last queued action, if any.
+    @usableFromInline
+    internal var _lastSlot: Int? {
+        guard let buffer else { return nil }
+        return buffer.withUnsafeMutablePointers { header, entries in
+            header.pointee.tail > header.pointee.head ? entries[header.pointee.tail - 1].slot : nil
+        }
+    }
+    #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+    #endif
+}

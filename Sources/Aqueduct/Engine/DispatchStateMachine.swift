@@ -72,6 +72,7 @@ internal struct DispatchStateMachine<Action> {
     /// now only if something reads it.
     @inlinable
     internal mutating func dispatch() -> DispatchAction {
+        defer { _checkInvariants() }
         guard case .idle = state else { return .queue }
         let seq = nextSeq
         nextSeq &+= 1
@@ -90,6 +91,7 @@ internal struct DispatchStateMachine<Action> {
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) {
+        defer { _checkInvariants() }
         switch state {
         case .processing(let seq, _):
             source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
@@ -126,6 +128,7 @@ internal struct DispatchStateMachine<Action> {
     /// so that the caller leaves draining the queue to it.
     @inlinable
     internal mutating func beginWork() -> Bool {
+        defer { _checkInvariants() }
         guard case .idle = state else { return false }
         state = .working(processed: 0)
         return true
@@ -138,6 +141,7 @@ internal struct DispatchStateMachine<Action> {
     /// a dispatch that queues nothing makes no call here.
     @inlinable
     internal mutating func finishIfNothingQueued() -> Bool {
+        defer { _checkInvariants() }
         if !queue.isEmpty { return false }
         if case .idle = state { preconditionFailure("DispatchStateMachine: finished while idle") }
         state = .idle
@@ -162,6 +166,7 @@ internal struct DispatchStateMachine<Action> {
     // effects is out of line, so that taking a queued action makes no call.
     @inlinable
     internal mutating func next() -> NextAction {
+        defer { _checkInvariants() }
         guard let queued = queue.removeFirst() else { return finished() }
         if queued.slot != 0, isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
@@ -210,4 +215,46 @@ internal struct DispatchStateMachine<Action> {
         state = .idle
         return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
     }
+}
+
+// MARK: Invariants
+
+extension DispatchStateMachine {
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Traps unless the machine is consistent; called at the end of each transition. Compiled
+    /// only with `AQUEDUCT_INTERNAL_CHECKS` (see `Package.swift`); O(1), so that a cascade of
+    /// 100,000 actions stays linear with it on.
+    @usableFromInline
+    internal func _checkInvariants() {
+        queue._checkInvariants()
+        switch state {
+        case .idle:
+            precondition(queue.isEmpty, "DispatchStateMachine: idle with \(queue.count) actions queued")
+            precondition(lifetimes.isEmpty, "DispatchStateMachine: idle with \(lifetimes.count) lifetimes kept")
+        case .processing(let seq, let processed):
+            precondition(
+                seq == nextSeq &- 1,
+                "DispatchStateMachine: processing action \(seq), but the last number given is \(nextSeq &- 1)"
+            )
+            precondition(processed >= 1, "DispatchStateMachine: processing the \(processed)th action of a cascade")
+        case .working(let processed):
+            precondition(processed >= 0, "DispatchStateMachine: working after \(processed) actions")
+        }
+        // A lifetime is kept once per run of consecutive actions of its effect.
+        let count = lifetimes.count
+        precondition(
+            count < 2 || lifetimes[count - 1] !== lifetimes[count - 2],
+            "DispatchStateMachine: the same lifetime kept twice in a row"
+        )
+        if let slot = queue._lastSlot {
+            precondition(
+                slot >= 0 && slot <= count,
+                "DispatchStateMachine: the last queued action's slot \(slot) is past the \(count) lifetimes"
+            )
+        }
+    }
+    #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+    #endif
 }

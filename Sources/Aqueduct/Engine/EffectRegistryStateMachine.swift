@@ -131,6 +131,7 @@ internal struct EffectRegistryStateMachine: Sendable {
         parent: Int?,
         describe: @escaping @Sendable () -> String
     ) -> EffectLifetime {
+        defer { _checkInvariants() }
         let lifetime = EffectLifetime(token: nextToken, describe: describe)
         nextToken += 1
         var phase = Phase.starting
@@ -160,6 +161,7 @@ internal struct EffectRegistryStateMachine: Sendable {
 
     /// The task running the work of the effect `token` was created.
     internal mutating func attach(_ task: Task<Void, Never>, to token: Int) -> AttachAction {
+        defer { _checkInvariants() }
         guard var entry = entries[token] else {
             // Returned before its task was attached, and already forgotten.
             return .none
@@ -191,6 +193,7 @@ internal struct EffectRegistryStateMachine: Sendable {
     /// - Returns: `true` when the effect was running uncancelled until now.
     @discardableResult
     internal mutating func returned(_ token: Int, takes: Int, sentSynchronously: Bool = false) -> Bool {
+        defer { _checkInvariants() }
         guard var entry = entries[token] else {
             preconditionFailure("EffectRegistryStateMachine: effect \(token) returned but is not registered")
         }
@@ -252,6 +255,7 @@ internal struct EffectRegistryStateMachine: Sendable {
     /// the parts of the concatenations among them. An effect already cancelled is skipped:
     /// its parts were cancelled with it, or born cancelled.
     private mutating func cancel(selected: [Int]) -> (tokens: [Int], tasks: [Task<Void, Never>]) {
+        defer { _checkInvariants() }
         var pending = selected
         var cancelled: [(token: Int, task: Task<Void, Never>?)] = []
         while let token = pending.popLast() {
@@ -298,6 +302,7 @@ internal struct EffectRegistryStateMachine: Sendable {
     @usableFromInline
     internal mutating func retire(takes: Int) {
         if retiring.isEmpty { return }
+        defer { _checkInvariants() }
         var forgotten: [Entry] = []
         retiring.removeAll { token in
             guard let entry = entries[token] else {
@@ -354,4 +359,73 @@ internal struct EffectRegistryStateMachine: Sendable {
             }
         }
     }
+}
+
+// MARK: Invariants
+
+extension EffectRegistryStateMachine {
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Traps unless the registry is consistent; called at the end of each transition. Compiled
+    /// only with `AQUEDUCT_INTERNAL_CHECKS` (see `Package.swift`). O(*n*) in the alive effects.
+    @usableFromInline
+    internal func _checkInvariants() {
+        var returnedCount = 0
+        for (token, entry) in entries {
+            precondition(entry.token == token, "EffectRegistryStateMachine: effect \(entry.token) kept as \(token)")
+            precondition(
+                token >= 0 && token < nextToken,
+                "EffectRegistryStateMachine: effect \(token) registered, but the next token is \(nextToken)"
+            )
+            if let parent = entry.parent {
+                precondition(
+                    parent < token,
+                    "EffectRegistryStateMachine: effect \(token) is a part of \(parent), a later one"
+                )
+            }
+            // The phase and the lifetime's bits say the same thing.
+            switch entry.phase {
+            case .starting, .running:
+                precondition(
+                    entry.lifetime.isOpen,
+                    "EffectRegistryStateMachine: effect \(token) runs, its lifetime not open"
+                )
+            case .cancelled:
+                precondition(
+                    entry.lifetime.isCancelled,
+                    "EffectRegistryStateMachine: effect \(token) is cancelled, its lifetime not"
+                )
+            case .returned:
+                precondition(
+                    !entry.lifetime.isOpen,
+                    "EffectRegistryStateMachine: effect \(token) returned, its lifetime open"
+                )
+                returnedCount += 1
+            }
+        }
+        // The index by id lists registered effects only, each under one of its own ids.
+        for (id, tokens) in byID {
+            for token in tokens.all {
+                precondition(
+                    entries[token]?.ids.contains(id) == true,
+                    "EffectRegistryStateMachine: effect \(token) indexed under \(id), which it is not marked with"
+                )
+            }
+        }
+        // Exactly the returned effects are retiring, each once.
+        precondition(
+            retiring.count == returnedCount,
+            "EffectRegistryStateMachine: \(retiring.count) effects retiring, \(returnedCount) returned"
+        )
+        var seen = Set<Int>(minimumCapacity: retiring.count)
+        for token in retiring {
+            precondition(seen.insert(token).inserted, "EffectRegistryStateMachine: effect \(token) retiring twice")
+            guard case .returned = entries[token]?.phase else {
+                preconditionFailure("EffectRegistryStateMachine: effect \(token) retiring, but not returned")
+            }
+        }
+    }
+    #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+    #endif
 }

@@ -175,6 +175,7 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) -> EnqueueAction {
+        defer { _checkInvariants() }
         let wasEmpty = waiting.isEmpty
         waiting.append(action, source, causedBy: cause, lifetime: lifetime)
         return wasEmpty ? .requestDrain : .none
@@ -190,12 +191,14 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         _ continuation: UnsafeContinuation<Void, Never>,
         id: Int
     ) {
+        defer { _checkInvariants() }
         roomWaits += 1
         roomWaiters.append(RoomWaiter(id: id, lifetime: lifetime, continuation: continuation))
     }
 
     /// A new id for a waiter.
     internal mutating func makeWaiterID() -> Int {
+        defer { _checkInvariants() }
         nextWaiterID += 1
         return nextWaiterID
     }
@@ -204,6 +207,7 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     ///
     /// - Returns: Its continuation, to resume; `nil` if it no longer waits.
     internal mutating func removeRoomWaiter(id: Int) -> UnsafeContinuation<Void, Never>? {
+        defer { _checkInvariants() }
         guard let index = roomWaiters.firstIndex(where: { $0.id == id }) else { return nil }
         return roomWaiters.remove(at: index).continuation
     }
@@ -213,7 +217,10 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     /// - Returns: Their continuations, oldest first, to resume.
     @usableFromInline
     internal mutating func removeAllRoomWaiters() -> [UnsafeContinuation<Void, Never>] {
-        defer { roomWaiters.removeAll() }
+        defer {
+            roomWaiters.removeAll()
+            _checkInvariants()
+        }
         return roomWaiters.map(\.continuation)
     }
 
@@ -223,6 +230,7 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     internal mutating func removeRoomWaiters(
         where shouldResume: (RoomWaiter) -> Bool
     ) -> [UnsafeContinuation<Void, Never>] {
+        defer { _checkInvariants() }
         var resumed: [UnsafeContinuation<Void, Never>] = []
         roomWaiters.removeAll { waiter in
             guard shouldResume(waiter) else { return false }
@@ -240,9 +248,69 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     @inlinable
     internal mutating func take(exchanging spare: inout Batch) {
         precondition(spare.isEmpty, "InboxStateMachine: the batch handed over to take the next one is not empty")
+        defer { _checkInvariants() }
         takes += 1
         // The inbox only grows between takes: the batch taken is its largest since the last.
         if waiting.entries.count > highWater { highWater = waiting.entries.count }
         swap(&waiting, &spare)
     }
+}
+
+// MARK: Invariants
+
+extension InboxStateMachine.Batch {
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Traps unless the lifetimes agree with the entries: none without an entry, each kept once
+    /// per run of its effect's actions, and the last entry's slot among them. O(1).
+    @usableFromInline
+    internal func _checkInvariants() {
+        let count = lifetimes.count
+        precondition(
+            count <= entries.count,
+            "InboxStateMachine: \(count) lifetimes kept for \(entries.count) actions waiting"
+        )
+        precondition(
+            count < 2 || lifetimes[count - 1] !== lifetimes[count - 2],
+            "InboxStateMachine: the same lifetime kept twice in a row"
+        )
+        if let slot = entries.last?.slot {
+            precondition(
+                slot >= 0 && slot <= count,
+                "InboxStateMachine: the last action's slot \(slot) is past the \(count) lifetimes"
+            )
+        }
+    }
+    #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+    #endif
+}
+
+extension InboxStateMachine {
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Traps unless the machine is consistent; called at the end of each transition. Compiled
+    /// only with `AQUEDUCT_INTERNAL_CHECKS` (see `Package.swift`). O(1) in the actions waiting,
+    /// O(*w*) in the senders waiting for room.
+    @usableFromInline
+    internal func _checkInvariants() {
+        waiting._checkInvariants()
+        precondition(takes >= 0 && highWater >= 0, "InboxStateMachine: \(takes) takes, high water \(highWater)")
+        precondition(
+            roomWaiters.count <= roomWaits,
+            "InboxStateMachine: \(roomWaiters.count) senders wait for room, but only \(roomWaits) ever waited"
+        )
+        // A waiter is pending once, or resumed (and gone): never both, never twice.
+        var ids = Set<Int>(minimumCapacity: roomWaiters.count)
+        for waiter in roomWaiters {
+            precondition(
+                waiter.id >= 1 && waiter.id <= nextWaiterID,
+                "InboxStateMachine: waiter \(waiter.id) was never given out (the last is \(nextWaiterID))"
+            )
+            precondition(ids.insert(waiter.id).inserted, "InboxStateMachine: waiter \(waiter.id) waits twice")
+        }
+    }
+    #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+    #endif
 }

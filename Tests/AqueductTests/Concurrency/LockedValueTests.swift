@@ -1,5 +1,14 @@
-import Aqueduct
 import Testing
+
+@testable import Aqueduct
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The lock under contention: every change made through it is kept, and (in CI's
 /// ThreadSanitizer stage, which fails on any report) ThreadSanitizer sees it as a lock, which it
@@ -39,4 +48,26 @@ import Testing
 
         #expect(value.withLock { $0 } == 1)
     }
+
+    @Test func aFailedPthreadCallTrapsWithTheErrorsNameAndMeaning() {
+        #expect(
+            lockFailure("pthread_mutex_destroy", EBUSY)
+                == "LockedValue: pthread_mutex_destroy failed with EBUSY: the mutex is locked"
+        )
+        #expect(lockFailure("pthread_mutex_unlock", EPERM).contains("EPERM: the calling thread does not hold"))
+        #expect(lockFailure("pthread_mutex_lock", 12_345) == "LockedValue: pthread_mutex_lock failed with error 12345")
+    }
+
+    #if os(macOS) || os(Linux)
+    /// A lock released while held: pthread_mutex_destroy refuses it (EBUSY), and the lock traps
+    /// rather than free a mutex some thread holds. (Under ThreadSanitizer its own report of a
+    /// locked mutex destroyed ends the child first.)
+    @Test func aLockReleasedWhileHeldTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var value: LockedValue<Int>? = LockedValue(0)
+            #expect(pthread_mutex_lock(value!.mutex) == 0)
+            value = nil
+        }
+    }
+    #endif
 }
