@@ -122,9 +122,9 @@ public struct Send<Action>: Sendable {
     ///
     /// Actions keep the order of the sends, as with ``callAsFunction(_:)``. The wait ends early
     /// when the effect is cancelled or its work returns, when the calling task is cancelled,
-    /// and when the store is released; the action is then sent as `send(action)` would send it
-    /// — dropped if the effect is cancelled or over. Nothing happens if the task is already
-    /// cancelled when it is called. Other senders (dispatchers, `send(action)`) never wait, and
+    /// and when the store is released; the action is then sent, and dropped only if the effect
+    /// is cancelled or over: a task cancelled during the wait loses nothing. Nothing happens if
+    /// the task is already cancelled when it is called, as with `send(action)`. Other senders (dispatchers, `send(action)`) never wait, and
     /// senders let through together may each add one action over the bound.
     ///
     /// - Parameter action: The action.
