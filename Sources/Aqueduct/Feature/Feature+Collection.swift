@@ -53,42 +53,44 @@ extension Feature where State: Identifiable & Sendable, State.ID: Sendable {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Feature<GlobalAction, GlobalState> {
-        if isIdentity { return .identity }
-        let reduction: Feature<GlobalAction, GlobalState>.Reduction
-        switch _reduction {
-        case .reducer(let reducer):
-            reduction = .reducer(reducer.lift(action: action, elements: elements))
-        case .effects(let reduce):
-            let path = CasePath(action)
-            let visit = path._visit
-            let embed = path._embed
-            let end = EndRemovedChildren<GlobalAction>.endRemoved { (global: GlobalState) in global[keyPath: elements] }
-            reduction = .effects { globalAction, globalState in
-                var effect = Effect<GlobalAction>.none
-                _ = visit(globalAction) { element in
-                    let id = element.id
-                    // A missing id or a duplicated one: the action reaches no element.
-                    guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
-                    let local = reduce(element.action, &globalState[keyPath: elements][index])
-                    if local.isNone { return true }
-                    effect = Effect(
-                        .child(end.scope, key: EffectID(id), local.map { embed((id: id, action: $0)) }.scoped(to: id))
-                    )
-                    return true
+        liftingChild(
+            reducer: { $0.lift(action: action, elements: elements) },
+            step: { reduce in
+                let path = CasePath(action)
+                let visit = path._visit
+                let embed = path._embed
+                let end = EndRemovedChildren<GlobalAction>.endRemoved { (global: GlobalState) in
+                    global[keyPath: elements]
                 }
-                return end.after(effect)
+                return { globalAction, globalState in
+                    var effect = Effect<GlobalAction>.none
+                    _ = visit(globalAction) { element in
+                        let id = element.id
+                        // A missing id or a duplicated one: the action reaches no element.
+                        guard case .at(let index) = globalState[keyPath: elements].lookup(id: id) else { return true }
+                        let local = reduce(element.action, &globalState[keyPath: elements][index])
+                        if local.isNone { return true }
+                        effect = Effect(
+                            .child(
+                                end.scope,
+                                key: EffectID(id),
+                                local.map { embed((id: id, action: $0)) }.scoped(to: id)
+                            )
+                        )
+                        return true
+                    }
+                    return end.after(effect)
+                }
+            },
+            middleware: {
+                $0.lift(
+                    action: action,
+                    elements: { (global: GlobalState) in global[keyPath: elements] },
+                    onDroppedAction: onDroppedAction,
+                    file: file,
+                    line: line
+                )
             }
-        }
-        // Lifted even when the feature has none: the lifted middleware reports the actions for
-        // missing elements.
-        let middleware = (_middleware ?? AnyMiddleware(IdentityMiddleware()))
-            .lift(
-                action: action,
-                elements: { (global: GlobalState) in global[keyPath: elements] },
-                onDroppedAction: onDroppedAction,
-                file: file,
-                line: line
-            )
-        return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: AnyMiddleware(middleware))
+        )
     }
 }

@@ -49,3 +49,27 @@ extension Feature {
         return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: middleware)
     }
 }
+
+extension Feature {
+    /// The frame of the child lifts (a presented child, a collection, a stack): the identity stays
+    /// the identity; a reducer is lifted by `reducer`, a one-function step by `step`; and the
+    /// middleware by `middleware` — the identity's when the feature has none, because the lifted
+    /// middleware is what reports the actions for a child that is not there.
+    internal func liftingChild<GlobalAction, GlobalState, Lifted: Middleware>(
+        reducer: (Reducer<Action, State>) -> Reducer<GlobalAction, GlobalState>,
+        step: (
+            @escaping @Sendable (Action, inout State) -> Effect<Action>
+        ) -> @Sendable (GlobalAction, inout GlobalState) -> Effect<GlobalAction>,
+        middleware: (AnyMiddleware<Action, Action, State>) -> Lifted
+    ) -> Feature<GlobalAction, GlobalState>
+    where Lifted.InputAction == GlobalAction, Lifted.OutputAction == GlobalAction, Lifted.State == GlobalState {
+        if isIdentity { return .identity }
+        let reduction: Feature<GlobalAction, GlobalState>.Reduction
+        switch _reduction {
+        case .reducer(let local): reduction = .reducer(reducer(local))
+        case .effects(let reduce): reduction = .effects(step(reduce))
+        }
+        let lifted = middleware(_middleware ?? AnyMiddleware(IdentityMiddleware()))
+        return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: AnyMiddleware(lifted))
+    }
+}

@@ -45,55 +45,53 @@ extension Feature {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Feature<GlobalAction, GlobalState> {
-        if isIdentity { return .identity }
-        let reduction: Feature<GlobalAction, GlobalState>.Reduction
-        switch _reduction {
-        case .reducer(let reducer):
-            reduction = .reducer(reducer.lift(action: action, state: state))
-        case .effects(let reduce):
-            let path = CasePath(action)
-            let visit = path._visit
-            let embed = path._embed
-            let end = EndRemovedChildren<GlobalAction>.endDismissed { (global: GlobalState) in global[keyPath: state] }
-            let instance = PresentedChildKey.reader(for: State.self)
-            reduction = .effects { globalAction, globalState in
-                var effect = Effect<GlobalAction>.none
-                _ = visit(globalAction) { presentation in
-                    switch presentation {
-                    case .presented(let local):
-                        guard globalState[keyPath: state] != nil else { return true }
-                        // The instance that handled the action: read before its reducer runs, as
-                        // the lifted middleware reads it.
-                        let key = PresentedChildKey(
-                            instance: instance.map { $0.instance(of: globalState[keyPath: state]!) }
-                        )
-                        let local = reduce(local, &globalState[keyPath: state]!)
-                        if local.isNone { return true }
-                        effect = Effect(
-                            .child(
-                                end.scope,
-                                key: EffectID(key),
-                                local.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
-                            )
-                        )
-                    case .dismiss:
-                        globalState[keyPath: state] = nil
-                    }
-                    return true
+        liftingChild(
+            reducer: { $0.lift(action: action, state: state) },
+            step: { reduce in
+                let path = CasePath(action)
+                let visit = path._visit
+                let embed = path._embed
+                let end = EndRemovedChildren<GlobalAction>.endDismissed { (global: GlobalState) in
+                    global[keyPath: state]
                 }
-                return end.after(effect)
+                let instance = PresentedChildKey.reader(for: State.self)
+                return { globalAction, globalState in
+                    var effect = Effect<GlobalAction>.none
+                    _ = visit(globalAction) { presentation in
+                        switch presentation {
+                        case .presented(let local):
+                            guard globalState[keyPath: state] != nil else { return true }
+                            // The instance that handled the action: read before its reducer runs, as
+                            // the lifted middleware reads it.
+                            let key = PresentedChildKey(
+                                instance: instance.map { $0.instance(of: globalState[keyPath: state]!) }
+                            )
+                            let local = reduce(local, &globalState[keyPath: state]!)
+                            if local.isNone { return true }
+                            effect = Effect(
+                                .child(
+                                    end.scope,
+                                    key: EffectID(key),
+                                    local.map { embed(.presented($0)) }.replacingDismiss(with: .send(embed(.dismiss)))
+                                )
+                            )
+                        case .dismiss:
+                            globalState[keyPath: state] = nil
+                        }
+                        return true
+                    }
+                    return end.after(effect)
+                }
+            },
+            middleware: {
+                $0.lift(
+                    action: action,
+                    state: { (global: GlobalState) in global[keyPath: state] },
+                    onDroppedAction: onDroppedAction,
+                    file: file,
+                    line: line
+                )
             }
-        }
-        // Lifted even when the feature has none: the lifted middleware reports the actions the
-        // child cannot follow.
-        let middleware = (_middleware ?? AnyMiddleware(IdentityMiddleware()))
-            .lift(
-                action: action,
-                state: { (global: GlobalState) in global[keyPath: state] },
-                onDroppedAction: onDroppedAction,
-                file: file,
-                line: line
-            )
-        return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: AnyMiddleware(middleware))
+        )
     }
 }

@@ -52,51 +52,49 @@ extension Feature {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Feature<GlobalAction, GlobalState> {
-        if isIdentity { return .identity }
-        let reduction: Feature<GlobalAction, GlobalState>.Reduction
-        switch _reduction {
-        case .reducer(let reducer):
-            reduction = .reducer(reducer.lift(action: action, elements: elements))
-        case .effects(let reduce):
-            let path = CasePath(action)
-            let visit = path._visit
-            let embed = path._embed
-            let end = EndRemovedChildren<GlobalAction>.endPopped { (global: GlobalState) in global[keyPath: elements] }
-            reduction = .effects { globalAction, globalState in
-                var effect = Effect<GlobalAction>.none
-                _ = visit(globalAction) { stackAction in
-                    switch stackAction {
-                    case .element(let id, let local):
-                        guard let position = globalState[keyPath: elements].index(of: id) else { break }
-                        let local = reduce(local, &globalState[keyPath: elements][position])
-                        if local.isNone { break }
-                        let embedded = local.map { embed(.element(id: id, action: $0)) }
-                            .replacingDismiss(with: .send(embed(.popFrom(id: id))))
-                        effect = Effect(.child(end.scope, key: EffectID(id), embedded.scoped(to: id)))
-                    case .push(let element):
-                        globalState[keyPath: elements].push(element)
-                    case .pop:
-                        globalState[keyPath: elements].pop()
-                    case .popTo(let id):
-                        globalState[keyPath: elements].pop(to: id)
-                    case .popFrom(let id):
-                        globalState[keyPath: elements].pop(from: id)
-                    }
-                    return true
+        liftingChild(
+            reducer: { $0.lift(action: action, elements: elements) },
+            step: { reduce in
+                let path = CasePath(action)
+                let visit = path._visit
+                let embed = path._embed
+                let end = EndRemovedChildren<GlobalAction>.endPopped { (global: GlobalState) in
+                    global[keyPath: elements]
                 }
-                return end.after(effect)
+                return { globalAction, globalState in
+                    var effect = Effect<GlobalAction>.none
+                    _ = visit(globalAction) { stackAction in
+                        switch stackAction {
+                        case .element(let id, let local):
+                            guard let position = globalState[keyPath: elements].index(of: id) else { break }
+                            let local = reduce(local, &globalState[keyPath: elements][position])
+                            if local.isNone { break }
+                            let embedded = local.map { embed(.element(id: id, action: $0)) }
+                                .replacingDismiss(with: .send(embed(.popFrom(id: id))))
+                            effect = Effect(.child(end.scope, key: EffectID(id), embedded.scoped(to: id)))
+                        case .push(let element):
+                            globalState[keyPath: elements].push(element)
+                        case .pop:
+                            globalState[keyPath: elements].pop()
+                        case .popTo(let id):
+                            globalState[keyPath: elements].pop(to: id)
+                        case .popFrom(let id):
+                            globalState[keyPath: elements].pop(from: id)
+                        }
+                        return true
+                    }
+                    return end.after(effect)
+                }
+            },
+            middleware: {
+                $0.lift(
+                    action: action,
+                    elements: { (global: GlobalState) in global[keyPath: elements] },
+                    onDroppedAction: onDroppedAction,
+                    file: file,
+                    line: line
+                )
             }
-        }
-        // Lifted even when the feature has none: the lifted middleware reports the actions the
-        // stack cannot follow.
-        let middleware = (_middleware ?? AnyMiddleware(IdentityMiddleware()))
-            .lift(
-                action: action,
-                elements: { (global: GlobalState) in global[keyPath: elements] },
-                onDroppedAction: onDroppedAction,
-                file: file,
-                line: line
-            )
-        return Feature<GlobalAction, GlobalState>(_reduction: reduction, middleware: AnyMiddleware(middleware))
+        )
     }
 }
