@@ -37,9 +37,8 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     private(set) var isWatching = false
     /// Whether any path is watched; the store calls ``storeDidProcess()`` only then.
     // Unchecked exclusivity, like `words` and `stateObservers`: read by the store after each
-    // action, written when observers come and go, never during a read. Kept unchecked only while
-    // the benchmark's budgets for whole-state observers and for many observed paths show it pays
-    // (see Benchmarks/README.md).
+    // action, written when observers come and go, never during a read.
+    // Kept with `stateObservers` for the instruction gate's c/aqueduct (checked: +16%) and h's observer rows.
     @usableFromInline
     @exclusivity(unchecked)
     private(set) var hasPathWatchers = false
@@ -55,6 +54,7 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     /// Per watcher, in the same order: its ``StoredWord`` and the bytes last seen there (none
     /// when its value is always compared generically). Read and written only by
     /// ``storeDidProcess()`` and the `didSet` of ``watchers``, never during each other.
+    // Unchecked for the instruction gate's h/observers_1000_one_path (checked: +17%) and h/observers_10 (+11%).
     @exclusivity(unchecked)
     private var words: [WatchedWord] = []
     /// Counts the changes of ``watchers``, so that ``storeDidProcess()`` sees when an observer it

@@ -46,9 +46,8 @@ internal final class StateObservers<State> {
     }
 
     // Unchecked exclusivity: every access to these two is instantaneous (`deliver(_:)` copies
-    // before it calls an observer, which may subscribe or cancel), so no two overlap. A checked
-    // access costs a run-time check per observer call; kept unchecked only while the benchmark's
-    // budget for whole-state observers shows it pays (see Benchmarks/README.md).
+    // before it calls an observer, which may subscribe or cancel), so no two overlap.
+    // Kept for the instruction gate's c/aqueduct: checked, it went 1.637× → 1.899× (+16%).
 
     /// Called after every processed action.
     @usableFromInline
