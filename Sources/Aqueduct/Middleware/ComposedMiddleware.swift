@@ -67,15 +67,14 @@ internal struct ComposedMiddleware<InputAction, OutputAction, State>: Middleware
 
 extension ComposedMiddleware: StartForwarding {}
 
+// Kept for the instruction gate's b/aqueduct and j: a `while` loop gave b +104%, an array +49%.
 /// The handlers of a composition's parts, in order, as a chain of objects.
 ///
 /// Walked by each part calling the next through `next?.` as its last act: a tail call, which the
 /// compiler turns into a loop that calls each handler in place. A loop over an array of handlers
 /// retains and releases each handler's context around its call (the compiler cannot prove that
 /// the call leaves the array alone), and a `while` loop that holds each part in a variable
-/// retains and releases every part: two atomic operations per part per action either way. Kept
-/// only while the benchmark's budget for composed middlewares shows it pays (see
-/// Benchmarks/README.md).
+/// retains and releases every part: two atomic operations per part per action either way.
 @usableFromInline
 internal final class MiddlewareChain<InputAction, OutputAction, State>: Sendable {
     @usableFromInline
