@@ -1,0 +1,80 @@
+/// An endpoint of a middleware client that fails the running test when it is called, naming the
+/// client and the endpoint.
+///
+/// Build a client's `test` value from it, one endpoint each, so that a test that forgets to
+/// provide an endpoint its feature calls fails and says which one, instead of quietly getting a
+/// default answer. The test then replaces the endpoints it expects to be called:
+///
+/// ```swift
+/// extension CheckInClient {
+///     /// Every endpoint unimplemented: a test replaces those it expects to be called.
+///     public static let test = CheckInClient(
+///         checkIn: unimplemented(CheckInClient.self, "checkIn") { () throws(CheckInError) in
+///             throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
+///         },
+/// // …
+///     )
+/// }
+/// ```
+///
+/// Once called, the endpoint records a failure — a Swift Testing issue, or an `XCTFail` under
+/// XCTest — whose message names `client` and `endpoint`, at the line that called this function,
+/// and then returns what `placeholder` returns or throws, so that the code under test goes on
+/// and the test reports everything else that happens:
+///
+/// ```text
+/// CheckInClient.history is unimplemented, and the test called it: give the test a client that implements it.
+/// ```
+///
+/// Called from the test itself, or from a middleware's `handle` during a `TestStore` step, the
+/// failure is recorded at once. Called from an effect running on a ``TestScheduler`` (every
+/// effect of a ``TestStore`` or a ``MiddlewareTester``), it is recorded when the test step that
+/// ran the effect returns, in the test that awaited that step — so `withKnownIssue` around the
+/// step sees it.
+///
+/// The returned closure is synchronous and non-throwing when `placeholder` is: Swift converts it
+/// to the `async` and typed-`throws` endpoint a client's initialiser takes.
+///
+/// - Parameters:
+///   - client: The client's type, named in the message.
+///   - endpoint: The endpoint's name, as the client spells it.
+///   - placeholder: What the endpoint returns, or throws, after recording the failure.
+///   - fileID: The file ID the failure points at; the caller's by default.
+///   - filePath: The file path the failure points at; the caller's by default.
+///   - line: The line the failure points at; the caller's by default.
+///   - column: The column the failure points at; the caller's by default.
+/// - Returns: The endpoint: a `Sendable` closure, callable from any isolation, any number of
+///   times (each call records a failure).
+public func unimplemented<each Argument, Result, Failure: Error>(
+    _ client: Any.Type,
+    _ endpoint: String,
+    placeholder: @escaping @Sendable () throws(Failure) -> Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
+    let name = "\(client).\(endpoint)"
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return { (_: repeat each Argument) throws(Failure) -> Result in
+        UnimplementedEndpoint.report(name, at: site)
+        return try placeholder()
+    }
+}
+
+/// Where an unimplemented endpoint's failure goes.
+enum UnimplementedEndpoint {
+    static func message(_ name: String) -> String {
+        "\(name) is unimplemented, and the test called it: give the test a client that implements it."
+    }
+
+    /// Records the failure now, or — in an effect on a test scheduler, whose detached task
+    /// knows no test — hands it to the scheduler, whose step reports it in the test's task.
+    static func report(_ name: String, at site: CallSite) {
+        if let scheduler = TestSchedulerCore.current {
+            scheduler.deferFailure(message(name), at: site)
+        } else {
+            FailureReporter.record(message(name), at: site)
+        }
+    }
+}
