@@ -10,7 +10,8 @@ extension LifecycleClient {
     /// (``NotificationLifecycle``), names that adapter in its composition root instead.
     ///
     /// ```swift
-    /// let store = DemoApp.makeStore(clients: DemoClients(lifecycle: .live, pathMonitor: .live))
+    /// let client = LifecycleClient.live
+    /// for await event in client.events() { client.acknowledge(event) }
     /// ```
     public static var live: LifecycleClient {
         POSIXSignalLifecycle().client

@@ -3,18 +3,22 @@
 ///
 /// Build a client's `test` value from it, one endpoint each, so that a test that forgets to
 /// provide an endpoint its feature calls fails and says which one, instead of quietly getting a
-/// default answer. The test then replaces the endpoints it expects to be called:
+/// default answer. A test passes the endpoints it expects to be called:
 ///
 /// ```swift
 /// extension CheckInClient {
-///     /// Every endpoint unimplemented: a test replaces those it expects to be called.
-///     public static let test = CheckInClient(
-///         checkIn: unimplemented(CheckInClient.self, "checkIn") { () throws(CheckInError) in
-///             throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
-///         },
 /// // …
-///     )
-/// }
+///     public static func test(
+///         checkIn: @escaping @Sendable (_ date: Date, _ idempotencyKey: UUID) async throws(CheckInError) -> CheckIn =
+///             unimplemented(CheckInClient.self, "checkIn") { () throws(CheckInError) in
+///                 throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
+///             },
+/// // …
+///     ) -> CheckInClient {
+/// ```
+///
+/// ```swift
+/// let client = CheckInClient.test(checkIn: { _, _ throws(CheckInError) in checkIn })
 /// ```
 ///
 /// Once called, the endpoint records a failure — a Swift Testing issue, or an `XCTFail` under
@@ -28,9 +32,11 @@
 ///
 /// Called from the test itself, or from a middleware's `handle` during a `TestStore` step, the
 /// failure is recorded at once. Called from an effect running on a ``TestScheduler`` (every
-/// effect of a ``TestStore`` or a ``MiddlewareTester``), it is recorded when the test step that
-/// ran the effect returns, in the test that awaited that step — so `withKnownIssue` around the
-/// step sees it.
+/// effect of a ``TestStore`` or a ``MiddlewareTester``, and of a store given a scheduler), it is
+/// recorded when the test step that ran the effect returns, in the test that awaited that step —
+/// so `withKnownIssue` around the step sees it. An effect of a store without a test scheduler
+/// runs in a task that knows no test: under XCTest its call is an `XCTFail` like any other;
+/// under Swift Testing, give that store a ``TestScheduler`` so the failure reaches the test.
 ///
 /// The returned closure is synchronous and non-throwing when `placeholder` is: Swift converts it
 /// to the `async` and typed-`throws` endpoint a client's initialiser takes.

@@ -55,7 +55,7 @@ public enum LifeSignalApp {
         reminderInterval: Duration = .seconds(5 * 60),
         recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
-        let backend = clients.backend
+        let (backend, lifecycle, pathMonitor) = (clients.backend, clients.lifecycle, clients.pathMonitor)
         let actionLog = LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
         let checkIn = Feature(
             reducer: CheckInState.reducer,
@@ -64,10 +64,8 @@ public enum LifeSignalApp {
         let app =
             Feature(middleware: actionLog)
             <> Feature(reducer: AppState.reducer, middleware: lifeSignalBridges <> TerminalReporter(screen: screen))
-            <> Feature(
-                middleware: AppLifecycleMiddleware(client: clients.lifecycle).lift(action: \AppAction.Cases.lifecycle)
-            )
-            <> ReachabilityState.feature(client: clients.pathMonitor)
+            <> Feature(middleware: AppLifecycleMiddleware(client: lifecycle).lift(action: \AppAction.Cases.lifecycle))
+            <> ReachabilityState.feature(client: pathMonitor)
             .lift(action: \AppAction.Cases.reachability, state: \AppState.reachability)
             <> checkIn.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
             <> navigation(client: backend.client, clock: clock, reminderInterval: reminderInterval)
