@@ -19,26 +19,29 @@ extension CheckInClient {
     ///   - activeAlert: The `activeAlert` endpoint; unimplemented by default.
     /// - Returns: The client.
     public static func test(
-        checkIn: @escaping @Sendable (_ date: Date, _ idempotencyKey: UUID) async throws(CheckInError) -> CheckIn =
-            unimplemented(CheckInClient.self, "checkIn") { () throws(CheckInError) in
-                throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
-            },
-        history: @escaping @Sendable (_ limit: Int) async throws(CheckInError) -> [CheckIn] =
-            unimplemented(CheckInClient.self, "history") { () throws(CheckInError) in
-                throw .misconfigured("CheckInClient.history is unimplemented in this test")
-            },
-        triggerAlert: @escaping @Sendable () async throws(CheckInError) -> Alert =
-            unimplemented(CheckInClient.self, "triggerAlert") { () throws(CheckInError) in
-                throw .misconfigured("CheckInClient.triggerAlert is unimplemented in this test")
-            },
-        cancelAlert: @escaping @Sendable (_ id: UUID) async throws(CheckInError) -> Alert =
-            unimplemented(CheckInClient.self, "cancelAlert") { () throws(CheckInError) in
-                throw .misconfigured("CheckInClient.cancelAlert is unimplemented in this test")
-            },
-        activeAlert: @escaping @Sendable () async throws(CheckInError) -> Alert? =
-            unimplemented(CheckInClient.self, "activeAlert") { () throws(CheckInError) in
-                throw .misconfigured("CheckInClient.activeAlert is unimplemented in this test")
-            }
+        checkIn: @escaping @Sendable (_ date: Date, _ idempotencyKey: UUID) async throws(CheckInError) -> CheckIn = {
+            _,
+            _ throws(CheckInError) in
+            unimplemented(CheckInClient.self, "checkIn")
+            throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
+        },
+        history: @escaping @Sendable (_ limit: Int) async throws(CheckInError) -> [CheckIn] = {
+            _ throws(CheckInError) in
+            unimplemented(CheckInClient.self, "history")
+            throw .misconfigured("CheckInClient.history is unimplemented in this test")
+        },
+        triggerAlert: @escaping @Sendable () async throws(CheckInError) -> Alert = { () throws(CheckInError) in
+            unimplemented(CheckInClient.self, "triggerAlert")
+            throw .misconfigured("CheckInClient.triggerAlert is unimplemented in this test")
+        },
+        cancelAlert: @escaping @Sendable (_ id: UUID) async throws(CheckInError) -> Alert = { _ throws(CheckInError) in
+            unimplemented(CheckInClient.self, "cancelAlert")
+            throw .misconfigured("CheckInClient.cancelAlert is unimplemented in this test")
+        },
+        activeAlert: @escaping @Sendable () async throws(CheckInError) -> Alert? = { () throws(CheckInError) in
+            unimplemented(CheckInClient.self, "activeAlert")
+            throw .misconfigured("CheckInClient.activeAlert is unimplemented in this test")
+        }
     ) -> CheckInClient {
         CheckInClient(
             checkIn: checkIn,

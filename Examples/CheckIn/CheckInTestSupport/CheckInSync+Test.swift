@@ -16,13 +16,14 @@ extension CheckInSync {
     ///   - pendingCount: The `pendingCount` endpoint; unimplemented by default.
     /// - Returns: The capability.
     public static func test(
-        sync: @escaping @Sendable () async throws(CheckInError) -> Int = unimplemented(CheckInSync.self, "sync") {
-            () throws(CheckInError) in throw .misconfigured("CheckInSync.sync is unimplemented in this test")
+        sync: @escaping @Sendable () async throws(CheckInError) -> Int = { () throws(CheckInError) in
+            unimplemented(CheckInSync.self, "sync")
+            throw .misconfigured("CheckInSync.sync is unimplemented in this test")
         },
-        pendingCount: @escaping @Sendable () async throws(CheckInError) -> Int = unimplemented(
-            CheckInSync.self,
-            "pendingCount"
-        ) { () throws(CheckInError) in throw .misconfigured("CheckInSync.pendingCount is unimplemented in this test") }
+        pendingCount: @escaping @Sendable () async throws(CheckInError) -> Int = { () throws(CheckInError) in
+            unimplemented(CheckInSync.self, "pendingCount")
+            throw .misconfigured("CheckInSync.pendingCount is unimplemented in this test")
+        }
     ) -> CheckInSync {
         CheckInSync(sync: sync, pendingCount: pendingCount)
     }

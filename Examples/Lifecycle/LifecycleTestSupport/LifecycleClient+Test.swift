@@ -16,13 +16,13 @@ extension LifecycleClient {
     ///   - acknowledge: The `acknowledge` endpoint; unimplemented by default.
     /// - Returns: The client.
     public static func test(
-        events: @escaping @Sendable () -> AsyncStream<LifecycleEvent> = unimplemented(LifecycleClient.self, "events") {
-            AsyncStream { $0.finish() }
+        events: @escaping @Sendable () -> AsyncStream<LifecycleEvent> = {
+            unimplemented(LifecycleClient.self, "events")
+            return AsyncStream { $0.finish() }
         },
-        acknowledge: @escaping @Sendable (_ event: LifecycleEvent) -> Void = unimplemented(
-            LifecycleClient.self,
-            "acknowledge"
-        ) {}
+        acknowledge: @escaping @Sendable (_ event: LifecycleEvent) -> Void = { _ in
+            unimplemented(LifecycleClient.self, "acknowledge")
+        }
     ) -> LifecycleClient {
         LifecycleClient(events: events, acknowledge: acknowledge)
     }

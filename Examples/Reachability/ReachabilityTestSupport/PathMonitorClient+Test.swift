@@ -15,10 +15,10 @@ extension PathMonitorClient {
     ///   stream).
     /// - Returns: The client.
     public static func test(
-        paths: @escaping @Sendable () throws(PathMonitorError) -> AsyncStream<NetworkPath> = unimplemented(
-            PathMonitorClient.self,
-            "paths"
-        ) { AsyncStream { $0.finish() } }
+        paths: @escaping @Sendable () throws(PathMonitorError) -> AsyncStream<NetworkPath> = {
+            unimplemented(PathMonitorClient.self, "paths")
+            return AsyncStream { $0.finish() }
+        }
     ) -> PathMonitorClient {
         PathMonitorClient(paths: paths)
     }

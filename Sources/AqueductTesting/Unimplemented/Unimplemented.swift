@@ -1,7 +1,7 @@
-/// An endpoint of a middleware client that fails the running test when it is called, naming the
-/// client and the endpoint.
+/// Fails the running test, naming a middleware client and its endpoint: the first line of each
+/// endpoint of a client's `test` set.
 ///
-/// Build a client's `test` value from it, one endpoint each, so that a test that forgets to
+/// Build a client's `test` value from endpoints that call it, so that a test that forgets to
 /// provide an endpoint its feature calls fails and says which one, instead of quietly getting a
 /// default answer. A test passes the endpoints it expects to be called:
 ///
@@ -9,10 +9,12 @@
 /// extension CheckInClient {
 /// // …
 ///     public static func test(
-///         checkIn: @escaping @Sendable (_ date: Date, _ idempotencyKey: UUID) async throws(CheckInError) -> CheckIn =
-///             unimplemented(CheckInClient.self, "checkIn") { () throws(CheckInError) in
-///                 throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
-///             },
+///         checkIn: @escaping @Sendable (_ date: Date, _ idempotencyKey: UUID) async throws(CheckInError) -> CheckIn = {
+///             _,
+///             _ throws(CheckInError) in
+///             unimplemented(CheckInClient.self, "checkIn")
+///             throw .misconfigured("CheckInClient.checkIn is unimplemented in this test")
+///         },
 /// // …
 ///     ) -> CheckInClient {
 /// ```
@@ -21,10 +23,10 @@
 /// let client = CheckInClient.test(checkIn: { _, _ throws(CheckInError) in checkIn })
 /// ```
 ///
-/// Once called, the endpoint records a failure — a Swift Testing issue, or an `XCTFail` under
-/// XCTest — whose message names `client` and `endpoint`, at the line that called this function,
-/// and then returns what `placeholder` returns or throws, so that the code under test goes on
-/// and the test reports everything else that happens:
+/// It records a failure — a Swift Testing issue, or an `XCTFail` under XCTest — whose message
+/// names `client` and `endpoint`, at the line that called it; the endpoint then returns (or
+/// throws) whatever it chooses, so that the code under test goes on and the test reports
+/// everything else that happens:
 ///
 /// ```text
 /// CheckInClient.history is unimplemented, and the test called it: give the test a client that implements it.
@@ -38,34 +40,27 @@
 /// runs in a task that knows no test: under XCTest its call is an `XCTFail` like any other;
 /// under Swift Testing, give that store a ``TestScheduler`` so the failure reaches the test.
 ///
-/// The returned closure is synchronous and non-throwing when `placeholder` is: Swift converts it
-/// to the `async` and typed-`throws` endpoint a client's initialiser takes.
+/// Callable from any isolation, any number of times: each call records a failure.
 ///
 /// - Parameters:
 ///   - client: The client's type, named in the message.
 ///   - endpoint: The endpoint's name, as the client spells it.
-///   - placeholder: What the endpoint returns, or throws, after recording the failure.
 ///   - fileID: The file ID the failure points at; the caller's by default.
 ///   - filePath: The file path the failure points at; the caller's by default.
 ///   - line: The line the failure points at; the caller's by default.
 ///   - column: The column the failure points at; the caller's by default.
-/// - Returns: The endpoint: a `Sendable` closure, callable from any isolation, any number of
-///   times (each call records a failure).
-public func unimplemented<each Argument, Result, Failure: Error>(
+public func unimplemented(
     _ client: Any.Type,
     _ endpoint: String,
-    placeholder: @escaping @Sendable () throws(Failure) -> Result,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
-    let name = "\(client).\(endpoint)"
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return { (_: repeat each Argument) throws(Failure) -> Result in
-        UnimplementedEndpoint.report(name, at: site)
-        return try placeholder()
-    }
+) {
+    UnimplementedEndpoint.report(
+        "\(client).\(endpoint)",
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
 }
 
 /// Where an unimplemented endpoint's failure goes.
