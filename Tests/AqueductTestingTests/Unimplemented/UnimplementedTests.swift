@@ -43,7 +43,7 @@ extension SearchClient {
 /// it answers what the endpoint chose.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct UnimplementedTests {
-    private static func isUnimplemented(_ issue: Issue, _ name: String, line: Int) -> Bool {
+    private nonisolated static func isUnimplemented(_ issue: Issue, _ name: String, line: Int) -> Bool {
         issue.isFailure
             && issue.description.contains(
                 "\(name) is unimplemented, and the test called it: give the test a client that implements it."

@@ -34,7 +34,8 @@ import Testing
         #expect(await tester.handle(.checkIn).map(\.action) == [.checkedIn(checkIn)])
     }
 
-    @Test func theSyncCapabilityHasATestSetToo() async {
+    /// A sync pushes, then counts what is left: each endpoint it calls fails, naming itself.
+    @Test func theSyncCapabilitysTestSetNamesEachEndpointItsFeatureCalls() async {
         let tester = MiddlewareTester(
             CheckInMiddleware(client: .test(), sync: .test(), clock: TestClock()),
             state: CheckInState()
@@ -42,7 +43,9 @@ import Testing
         await withKnownIssue {
             _ = await tester.handle(.sync)
         } matching: { issue in
-            issue.isFailure && issue.description.contains("CheckInSync.sync is unimplemented")
+            issue.isFailure
+                && (issue.description.contains("CheckInSync.sync is unimplemented, and the test called it")
+                    || issue.description.contains("CheckInSync.pendingCount is unimplemented, and the test called it"))
         }
     }
 }
