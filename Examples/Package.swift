@@ -10,7 +10,9 @@
 //
 //   <Feature>          actions, state, reducer, middleware: imports Aqueduct and <Feature>Client only
 //   <Feature>Client    the middleware client: its interface, domain models and domain errors
-//   <Feature>Adapters  the client's implementations, one folder each, test doubles included
+//   <Feature>Adapters  the client's implementations, one folder each, test doubles included;
+//                      the client's `live` and `preview` sets
+//   <Feature>TestSupport  the client's `test` set (endpoints unimplemented): test targets only
 //   PlatformClients/   what adapters talk through: HTTP, SQLite, netlink, POSIX signals
 import PackageDescription
 
@@ -67,9 +69,17 @@ let package = Package(
             dependencies: ["LifecycleClient", "POSIXSignals", aqueduct],
             path: "Lifecycle/LifecycleAdapters"
         ),
+        // The client's test set, built on AqueductTesting: for test targets only, never an app.
+        .target(
+            name: "LifecycleTestSupport",
+            dependencies: ["LifecycleClient", aqueductTesting],
+            path: "Lifecycle/LifecycleTestSupport"
+        ),
         .testTarget(
             name: "LifecycleTests",
-            dependencies: ["Lifecycle", "LifecycleClient", "LifecycleAdapters", aqueduct, aqueductTesting],
+            dependencies: [
+                "Lifecycle", "LifecycleClient", "LifecycleAdapters", "LifecycleTestSupport", aqueduct, aqueductTesting,
+            ],
             path: "Lifecycle/Tests/LifecycleTests"
         ),
         // Runs the POSIX-signal adapter in a child process, for the real-signal tests.
@@ -98,9 +108,17 @@ let package = Package(
             dependencies: ["ReachabilityClient", "Netlink", aqueduct],
             path: "Reachability/ReachabilityAdapters"
         ),
+        .target(
+            name: "ReachabilityTestSupport",
+            dependencies: ["ReachabilityClient", aqueductTesting],
+            path: "Reachability/ReachabilityTestSupport"
+        ),
         .testTarget(
             name: "ReachabilityTests",
-            dependencies: ["Reachability", "ReachabilityClient", "ReachabilityAdapters", aqueduct, aqueductTesting],
+            dependencies: [
+                "Reachability", "ReachabilityClient", "ReachabilityAdapters", "ReachabilityTestSupport", aqueduct,
+                aqueductTesting,
+            ],
             path: "Reachability/Tests/ReachabilityTests"
         ),
         // Runs the netlink adapter in a child process, for the network-namespace tests.
@@ -129,9 +147,16 @@ let package = Package(
             dependencies: ["CheckInClient", "HTTPNetworking", "SQLiteDatabase", "PrintableText"],
             path: "CheckIn/CheckInAdapters"
         ),
+        .target(
+            name: "CheckInTestSupport",
+            dependencies: ["CheckIn", "CheckInClient", aqueductTesting],
+            path: "CheckIn/CheckInTestSupport"
+        ),
         .testTarget(
             name: "CheckInTests",
-            dependencies: ["CheckIn", "CheckInClient", aqueduct, aqueductTesting, aqueductRecording],
+            dependencies: [
+                "CheckIn", "CheckInClient", "CheckInTestSupport", aqueduct, aqueductTesting, aqueductRecording,
+            ],
             path: "CheckIn/Tests/CheckInTests",
             exclude: ["Fixtures"]
         ),
@@ -171,7 +196,11 @@ let package = Package(
         ),
         .executableTarget(name: "LifecycleDemo", dependencies: ["DemoComposition"], path: "Demos/LifecycleDemo"),
         .executableTarget(name: "ReachabilityDemo", dependencies: ["DemoComposition"], path: "Demos/ReachabilityDemo"),
-        .testTarget(name: "DemoTests", dependencies: ["DemoComposition"], path: "Demos/Tests"),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["DemoComposition"],
+            path: "Demos/Tests"
+        ),
         .testTarget(
             name: "DemoIntegrationTests",
             dependencies: ["LifecycleDemo", "ExampleTestSupport"],
@@ -192,9 +221,10 @@ let package = Package(
         .testTarget(
             name: "LifeSignalTests",
             dependencies: [
-                "LifeSignalApp", "CheckIn", "CheckInClient", "CheckInAdapters", aqueduct, aqueductTesting,
-                aqueductRecording, "Lifecycle", "LifecycleClient", "LifecycleAdapters", "Reachability",
-                "ReachabilityClient", "ReachabilityAdapters",
+                "LifeSignalApp", "CheckIn", "CheckInClient", "CheckInAdapters", "CheckInTestSupport", aqueduct,
+                aqueductTesting, aqueductRecording, "Lifecycle", "LifecycleClient", "LifecycleAdapters",
+                "LifecycleTestSupport", "Reachability", "ReachabilityClient", "ReachabilityAdapters",
+                "ReachabilityTestSupport",
             ],
             path: "LifeSignal/Tests"
         ),

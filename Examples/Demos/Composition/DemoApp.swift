@@ -1,6 +1,5 @@
 import Aqueduct
 import Lifecycle
-import LifecycleAdapters
 import LifecycleClient
 import Reachability
 import ReachabilityClient
@@ -12,14 +11,13 @@ public enum DemoApp {
     /// Builds the demos' store.
     ///
     /// - Parameters:
-    ///   - lifecycle: Where lifecycle events come from.
-    ///   - pathMonitor: Where network paths come from.
+    ///   - clients: The clients the features talk to: ``DemoClients/live(_:)``,
+    ///     ``DemoClients/preview``, or a test's.
     ///   - printer: Where the logger writes.
     ///   - showsStateChanges: Whether the logger shows state changes.
     /// - Returns: The store; its middlewares start before it is returned.
     public static func makeStore(
-        lifecycle: LifecycleClient,
-        pathMonitor: PathMonitorClient,
+        clients: DemoClients,
         printer: LogPrinter = .standardOutput,
         showsStateChanges: Bool = false
     ) -> Store<DemoAction, DemoState> {
@@ -27,14 +25,16 @@ public enum DemoApp {
         let demo =
             Feature(middleware: logger)
             <> Feature(reducer: DemoState.reducer, middleware: demoBridges)
-            <> Feature(middleware: AppLifecycleMiddleware(client: lifecycle).lift(action: \DemoAction.Cases.lifecycle))
-            <> ReachabilityState.feature(client: pathMonitor)
+            <> Feature(
+                middleware: AppLifecycleMiddleware(client: clients.lifecycle).lift(action: \DemoAction.Cases.lifecycle)
+            )
+            <> ReachabilityState.feature(client: clients.pathMonitor)
             .lift(action: \DemoAction.Cases.reachability, state: \DemoState.reachability)
         return Store(initialState: DemoState(), feature: demo)
     }
 
     /// Runs a demo until the process is terminated: parses the command line, builds the store
-    /// with POSIX signals and the selected network monitor, and lets the logger print.
+    /// with the live set of clients the options select, and lets the logger print.
     ///
     /// - Parameter defaults: The demo's default options.
     public static func run(defaults: DemoOptions) async {
@@ -46,8 +46,7 @@ public enum DemoApp {
             exitProcess(64)
         }
         let store = makeStore(
-            lifecycle: POSIXSignalLifecycle().client,
-            pathMonitor: options.pathMonitor,
+            clients: .live(options),
             showsStateChanges: options.showsStateChanges
         )
         // The signal adapter ends the process after willTerminate; until then, keep the store.

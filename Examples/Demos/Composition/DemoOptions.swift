@@ -1,7 +1,3 @@
-import Reachability
-import ReachabilityAdapters
-import ReachabilityClient
-
 /// The demos' command line.
 ///
 /// ```
@@ -74,11 +70,4 @@ public struct DemoOptions: Sendable, Equatable {
         return options
     }
 
-    /// The path monitor these options select.
-    public var pathMonitor: PathMonitorClient {
-        switch network {
-        case .live: .live
-        case .none: ManualPathMonitor(initial: .disconnected).client
-        }
-    }
 }

@@ -18,6 +18,9 @@ final class TestSchedulerCore: TaskExecutor, EngineScheduler, Sendable {
     /// How long one job may run before a step that waits for it gives up and says so; `nil`
     /// waits as long as it takes. A test store sets its timeout.
     private let bound = LockedValue<Duration?>(nil)
+    /// Failures recorded by code running on the scheduler's tasks (an unimplemented endpoint),
+    /// which know no test: the step that ran them reports them in the test's task.
+    private let deferredFailures = LockedValue<[(message: String, site: CallSite)]>([])
 
     /// - Parameter target: The queue the scheduler's own queue runs its jobs on; the default
     ///   global queue when `nil`. A test of the scheduler suspends it to hold jobs back.
@@ -85,6 +88,22 @@ final class TestSchedulerCore: TaskExecutor, EngineScheduler, Sendable {
         }
     }
 
+    // MARK: Failures
+
+    /// Keeps a failure for the step running now (or the next) to report in the test's task.
+    func deferFailure(_ message: String, at site: CallSite) {
+        deferredFailures.withLock { $0.append((message, site)) }
+    }
+
+    /// Reports the failures kept so far, in the order they were recorded.
+    private func reportDeferredFailures() {
+        let failures = deferredFailures.withLock { failures in
+            defer { failures.removeAll() }
+            return failures
+        }
+        for failure in failures { FailureReporter.record(failure.message, at: failure.site) }
+    }
+
     // MARK: Settling
 
     /// Runs every job and drains every engine that asks, until nothing more can run: no job
@@ -109,7 +128,10 @@ final class TestSchedulerCore: TaskExecutor, EngineScheduler, Sendable {
     @MainActor
     func settle(noProgressFor bound: Duration?) async -> (settled: Bool, generation: UInt64) {
         beginStep()
-        defer { endStep() }
+        defer {
+            endStep()
+            reportDeferredFailures()
+        }
         while true {
             for request in state.withLock({ $0.takeDrainRequests() }) {
                 request.runtime?.drainInbox()
@@ -149,7 +171,10 @@ final class TestSchedulerCore: TaskExecutor, EngineScheduler, Sendable {
         for condition: () -> Bool
     ) async -> WaitOutcome {
         beginStep()
-        defer { endStep() }
+        defer {
+            endStep()
+            reportDeferredFailures()
+        }
         while true {
             let (settled, generation) = await settle(noProgressFor: bound)
             if condition() { return .satisfied }

@@ -13,4 +13,12 @@ extension CheckInClient {
     public static func inMemory(now: @escaping @Sendable () -> Date = { Date() }) -> CheckInClient {
         InMemoryCheckInStore(now: now).client
     }
+
+    /// The preview set: a fresh, empty ``InMemoryCheckInStore`` on each access, stamped with the
+    /// system clock. The check-in client has no parameterless live value — its adapters need a
+    /// file or a URL — so a composition root opens one by name (`SQLiteCheckInStore`,
+    /// `CloudFunctionsCheckInClient`, `OfflineFirstCheckInStore`).
+    public static var preview: CheckInClient {
+        .inMemory()
+    }
 }

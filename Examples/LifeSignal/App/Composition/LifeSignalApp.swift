@@ -5,10 +5,8 @@ import CheckInAdapters
 import CheckInClient
 import Foundation
 import Lifecycle
-import LifecycleAdapters
 import LifecycleClient
 import Reachability
-import ReachabilityAdapters
 import ReachabilityClient
 import TerminalInput
 
@@ -20,16 +18,12 @@ import Musl
 import Darwin
 #endif
 
-/// The composition root of LifeSignal: the one place that picks the adapters and wires the
-/// check-in, lifecycle and reachability features — each once — with bridges, the logger and the
-/// terminal.
+/// The composition root of LifeSignal: the one place that picks the clients — a set,
+/// ``LifeSignalClients`` — and wires the check-in, lifecycle and reachability features — each
+/// once — with bridges, the logger and the terminal.
 ///
 /// ```swift
-/// let store = LifeSignalApp.makeStore(
-///     backend: LifeSignalBackend(client: .inMemory(), summary: "in memory"),
-///     lifecycle: ScriptedLifecycle().client,
-///     pathMonitor: ManualPathMonitor(initial: .disconnected).client
-/// )
+/// let store = LifeSignalApp.makeStore(clients: .preview)
 /// ```
 ///
 /// Isolation: `@MainActor`.
@@ -38,9 +32,8 @@ public enum LifeSignalApp {
     /// Builds the app's store; its features' middlewares start before it is returned.
     ///
     /// - Parameters:
-    ///   - backend: The check-in backend.
-    ///   - lifecycle: Where lifecycle events come from.
-    ///   - pathMonitor: Where network paths come from.
+    ///   - clients: The clients the features talk to: ``LifeSignalClients/live(_:)``,
+    ///     ``LifeSignalClients/preview``, or a test's.
     ///   - interval: How long a check-in lasts.
     ///   - logger: Where the logger writes.
     ///   - screen: Where the results of operations are printed for the person at the terminal.
@@ -52,9 +45,7 @@ public enum LifeSignalApp {
     ///     or `nil` to record nothing.
     /// - Returns: The store.
     public static func makeStore(
-        backend: LifeSignalBackend,
-        lifecycle: LifecycleClient,
-        pathMonitor: PathMonitorClient,
+        clients: LifeSignalClients,
         interval: Duration = .seconds(24 * 60 * 60),
         logger: LogPrinter = .standardError,
         screen: TerminalScreen = TerminalScreen(printer: .standardOutput),
@@ -64,6 +55,7 @@ public enum LifeSignalApp {
         reminderInterval: Duration = .seconds(5 * 60),
         recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
+        let (backend, lifecycle, pathMonitor) = (clients.backend, clients.lifecycle, clients.pathMonitor)
         let actionLog = LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
         let checkIn = Feature(
             reducer: CheckInState.reducer,
@@ -112,9 +104,9 @@ public enum LifeSignalApp {
     }
 
     /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the
-    /// command line and the environment, opens the backend and the action log (a file in the
-    /// data directory unless `--log` says otherwise), builds the store with POSIX signals and the
-    /// selected network monitor, reads commands from standard input, and exits with status 0
+    /// command line and the environment, picks the live clients (``LifeSignalClients/live(_:)``:
+    /// it opens the backend) and opens the action log (a file in the data directory unless `--log`
+    /// says otherwise), builds the store, reads commands from standard input, and exits with status 0
     /// once the last flush is over. Bad arguments and unusable files end the process with a
     /// message on standard error and a non-zero status.
     public static func run() async -> Never {
@@ -135,17 +127,18 @@ public enum LifeSignalApp {
             screen.say(LifeSignalOptions.usage + "\n\n" + TerminalCommand.helpText)
             finish(status: 0)
         }
-        let backend: LifeSignalBackend
+        let clients: LifeSignalClients
         let logger: LogPrinter
         let recorder: RecordingWriter?
         do throws(LifeSignalStartupError) {
-            backend = try LifeSignalBackend.open(options)  // creates the data directory
+            clients = try LifeSignalClients.live(options)  // opens the backend: creates the data directory
             logger = try openLog(options)
             recorder = try openRecording(options)
         } catch {
             fail(error.description, status: error.exitStatus)
         }
 
+        let backend = clients.backend
         screen.say("LifeSignal — checking in with the \(backend.summary).")
         if let path = options.logPath { screen.say("The action log is in \(path).") }
         if let path = options.recordPath { screen.say("Recording the session to \(path).") }
@@ -153,9 +146,7 @@ public enum LifeSignalApp {
         // Outside the store: the backend's notices go to the screen, not through an action.
         Task { for await notice in backend.notices { screen.say(notice) } }
         let store = makeStore(
-            backend: backend,
-            lifecycle: POSIXSignalLifecycle(configuration: .init(termination: .finishStream)).client,
-            pathMonitor: options.pathMonitor,
+            clients: clients,
             interval: options.interval,
             logger: logger,
             screen: screen,

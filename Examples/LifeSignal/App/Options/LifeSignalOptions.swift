@@ -1,8 +1,5 @@
 import Foundation
 import HTTPNetworking
-import Reachability
-import ReachabilityAdapters
-import ReachabilityClient
 
 /// The LifeSignal command line and environment, parsed. A `Sendable`, `Equatable` value.
 ///
@@ -219,14 +216,6 @@ public struct LifeSignalOptions: Sendable, Equatable {
         case .dataDirectory: (dataDirectory as NSString).appendingPathComponent("lifesignal.log")
         case .standardError: nil
         case .file(let path): path
-        }
-    }
-
-    /// The path monitor these options select.
-    public var pathMonitor: PathMonitorClient {
-        switch network {
-        case .live: .live
-        case .none: ManualPathMonitor(initial: .disconnected).client
         }
     }
 }

@@ -33,9 +33,11 @@ import Testing
     func makeStore(sync: CheckInSync? = nil) -> Store<AppAction, AppState> {
         let transcript = self.transcript
         return LifeSignalApp.makeStore(
-            backend: LifeSignalBackend(client: .inMemory(), sync: sync, summary: "memory"),
-            lifecycle: ScriptedLifecycle([], finishesAfterScript: false).client,
-            pathMonitor: ManualPathMonitor().client,
+            clients: LifeSignalClients(
+                backend: LifeSignalBackend(client: .inMemory(), sync: sync, summary: "memory"),
+                lifecycle: ScriptedLifecycle([], finishesAfterScript: false).client,
+                pathMonitor: ManualPathMonitor().client
+            ),
             logger: .closure { transcript.log.append($0) },
             screen: TerminalScreen(printer: .closure { transcript.output.append($0) }),
             clock: TestClock()

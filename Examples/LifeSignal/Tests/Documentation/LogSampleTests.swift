@@ -41,9 +41,11 @@ import Testing
         // a busy machine makes it slower, never failing (the suite's time limit stops a hang).
         let (entries, logger) = AsyncStream.makeStream(of: String.self)
         let store = LifeSignalApp.makeStore(
-            backend: LifeSignalBackend(client: .inMemory(), summary: "memory"),
-            lifecycle: ScriptedLifecycle([.didBecomeActive]).client,
-            pathMonitor: ManualPathMonitor(initial: .disconnected).client,
+            clients: LifeSignalClients(
+                backend: LifeSignalBackend(client: .inMemory(), summary: "memory"),
+                lifecycle: ScriptedLifecycle([.didBecomeActive]).client,
+                pathMonitor: ManualPathMonitor(initial: .disconnected).client
+            ),
             logger: .closure { logger.yield($0) }
         )
         var log = ""
