@@ -13,8 +13,8 @@ import Foundation
 ///     key: "settings",
 ///     version: 3,
 ///     migrations: [
-///         .from(version: 1, as: SettingsV1.self) { old in Settings(intervalMinutes: old.intervalSeconds / 60) },
-///         .from(version: 2, as: SettingsV2.self) { old in Settings(intervalMinutes: old.intervalMinutes, contact: old.contact) },
+///         .from(version: 1, as: SettingsV1.self) { old in Settings(checkInMinutes: old.intervalSeconds / 60) },
+///         .from(version: 2, as: SettingsV2.self) { old in Settings(checkInMinutes: old.checkInMinutes, contact: old.contact) },
 ///     ]
 /// )
 /// ```
@@ -35,7 +35,7 @@ public struct PersistenceMigration<Value>: Sendable {
     ///   - migrate: Turns the old value into the current one; what it throws is reported as
     ///     ``PersistenceError/migrationFailed(key:version:reason:keptAt:)``.
     /// - Returns: The migration.
-    public static func from<Old: Decodable>(
+    public static func from<Old: Decodable & SendableMetatype>(
         version: Int,
         as type: Old.Type,
         _ migrate: @escaping @Sendable (Old) throws -> Value
