@@ -14,7 +14,8 @@ import Foundation
 /// ```swift
 /// let storage = InMemoryStorage()
 /// let settings = PersistedState(\AppState.settings, key: "settings", storage: storage)
-/// // … a store changes the settings; then `settings.flush()` …
+/// // …
+/// settings.flush()  // after a store changed the settings
 /// let restarted = PersistedState(\AppState.settings, key: "settings", storage: storage)
 /// var state = AppState()
 /// restarted.load(into: &state)  // the settings the first store left

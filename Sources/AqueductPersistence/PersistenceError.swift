@@ -7,9 +7,13 @@
 /// saved leaves the store running; the next change is tried again.
 ///
 /// ```swift
-/// let settings = PersistedState(\AppState.settings, key: "settings", onError: { error in
-///     log("settings: \(error)")  // e.g. "settings.json is corrupt (…); kept at settings.json.bad-1"
-/// })
+/// let settings = PersistedState(
+///     \AppState.settings,
+///     key: "settings",
+///     onError: { error in
+///         log("settings: \(error)")  // e.g. "settings.json is corrupt (…); kept at settings.json.bad-1"
+///     }
+/// )
 /// ```
 ///
 /// `Sendable` and `Hashable`.

@@ -20,11 +20,11 @@ import Foundation
 ///         UserDefaults.standard.set(data, forKey: key)
 ///     }
 ///     func setAside(key: String) throws(PersistenceStorageError) -> String {
-///         var aside = "\(key).bad-1"
-///         // … the first name not taken …
-///         UserDefaults.standard.set(UserDefaults.standard.data(forKey: key), forKey: aside)
+///         var number = 1
+///         while UserDefaults.standard.data(forKey: "\(key).bad-\(number)") != nil { number += 1 }
+///         UserDefaults.standard.set(UserDefaults.standard.data(forKey: key), forKey: "\(key).bad-\(number)")
 ///         UserDefaults.standard.removeObject(forKey: key)
-///         return aside
+///         return "\(key).bad-\(number)"
 ///     }
 /// }
 /// ```
