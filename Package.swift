@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Aqueduct", targets: ["Aqueduct"]),
         .library(name: "AqueductTesting", targets: ["AqueductTesting"]),
         .library(name: "AqueductRecording", targets: ["AqueductRecording"]),
+        .library(name: "AqueductPersistence", targets: ["AqueductPersistence"]),
         .plugin(name: "AqueductCaseAccessors", targets: ["AqueductCaseAccessorsPlugin"]),
         .executable(name: "AqueductDevTools", targets: ["AqueductDevTools"]),
     ],
@@ -51,6 +52,16 @@ let package = Package(
         .testTarget(
             name: "AqueductRecordingTests",
             dependencies: ["Aqueduct", "AqueductRecording"],
+            exclude: ["Fixtures"]
+        ),
+
+        // Persistence: parts of the state saved to files (or another storage) and restored before
+        // the store's first action. A module of its own, like recording, so that the core
+        // imports no Foundation.
+        .target(name: "AqueductPersistence", dependencies: ["Aqueduct"]),
+        .testTarget(
+            name: "AqueductPersistenceTests",
+            dependencies: ["Aqueduct", "AqueductPersistence", "AqueductTesting"],
             exclude: ["Fixtures"]
         ),
 

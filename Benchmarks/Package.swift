@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "Aqueduct", package: "Aqueduct"),
                 .product(name: "AqueductTesting", package: "Aqueduct"),
                 .product(name: "AqueductRecording", package: "Aqueduct"),
+                .product(name: "AqueductPersistence", package: "Aqueduct"),
                 "AllocationCounter",
             ],
             path: "DispatchThroughput"

@@ -95,10 +95,16 @@ struct Budget: Sendable {
         }
     }
 
-    /// The subject's median at most `nanoseconds` above a reference workload's median.
-    static func within(nanoseconds: Double, of key: String, named name: String) -> Budget {
+    /// The subject's median at most `nanoseconds` above another workload's median.
+    ///
+    /// - Parameters:
+    ///   - nanoseconds: The allowed difference.
+    ///   - key: A reference workload's key, or `nil` for the baseline.
+    ///   - name: How the report names that workload.
+    static func within(nanoseconds: Double, of key: String? = nil, named name: String = "baseline") -> Budget {
         Budget(statement: "median within \(Format.number(nanoseconds, digits: 0)) ns of \(name)") { result in
-            guard let other = result.reference(key) else {
+            let other: WorkloadResult? = if let key { result.reference(key) } else { result.baseline }
+            guard let other else {
                 return BudgetOutcome(holds: false, detail: "\(name) was not measured")
             }
             let difference = result.subject.median - other.median

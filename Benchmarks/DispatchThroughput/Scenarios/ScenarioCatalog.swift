@@ -15,7 +15,8 @@ enum ScenarioSlot: Sendable {
 }
 
 /// The scenarios, in report order, one slot a letter: the dispatch costs (a to h), the scaling
-/// rows (i to k), the recorder (l), replay and the test store (m, n) and child features (o).
+/// rows (i to k), the recorder (l), replay and the test store (m, n), child features (o) and
+/// persisted state (p).
 /// `Benchmarks/README.md` describes each under its letter.
 ///
 /// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
@@ -54,6 +55,8 @@ protocol ScenarioCatalog {
     static var n: ScenarioSlot { get }
     /// o. child features: rows lifted by id, and a navigation stack pushed and popped.
     static var o: ScenarioSlot { get }
+    /// p. a persisted part of the state that the action does not change.
+    static var p: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -82,7 +85,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one
