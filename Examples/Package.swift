@@ -20,6 +20,7 @@ import PackageDescription
 let aqueduct: Target.Dependency = .product(name: "Aqueduct", package: "Aqueduct")
 let aqueductTesting: Target.Dependency = .product(name: "AqueductTesting", package: "Aqueduct")
 let aqueductRecording: Target.Dependency = .product(name: "AqueductRecording", package: "Aqueduct")
+let aqueductPersistence: Target.Dependency = .product(name: "AqueductPersistence", package: "Aqueduct")
 let cNetlink: Target.Dependency = .target(name: "CNetlink", condition: .when(platforms: [.linux]))
 
 let package = Package(
@@ -211,7 +212,8 @@ let package = Package(
         .target(
             name: "LifeSignalApp",
             dependencies: [
-                aqueduct, aqueductRecording, "CheckIn", "CheckInClient", "CheckInAdapters", "Lifecycle",
+                aqueduct, aqueductRecording, aqueductPersistence, "CheckIn", "CheckInClient", "CheckInAdapters",
+                "Lifecycle",
                 "LifecycleClient", "LifecycleAdapters", "Reachability", "ReachabilityClient", "ReachabilityAdapters",
                 "TerminalInput", "HTTPNetworking", "PrintableText",
             ],
@@ -222,7 +224,8 @@ let package = Package(
             name: "LifeSignalTests",
             dependencies: [
                 "LifeSignalApp", "CheckIn", "CheckInClient", "CheckInAdapters", "CheckInTestSupport", aqueduct,
-                aqueductTesting, aqueductRecording, "Lifecycle", "LifecycleClient", "LifecycleAdapters",
+                aqueductTesting, aqueductRecording, aqueductPersistence, "Lifecycle", "LifecycleClient",
+                "LifecycleAdapters",
                 "LifecycleTestSupport", "Reachability", "ReachabilityClient", "ReachabilityAdapters",
                 "ReachabilityTestSupport",
             ],
@@ -239,10 +242,14 @@ let package = Package(
 
         // MARK: Case studies: one concept a file, numbered, each with its test (CaseStudies/README.md).
 
-        .target(name: "CaseStudies", dependencies: [aqueduct, aqueductRecording], path: "CaseStudies/CaseStudies"),
+        .target(
+            name: "CaseStudies",
+            dependencies: [aqueduct, aqueductRecording, aqueductPersistence],
+            path: "CaseStudies/CaseStudies"
+        ),
         .testTarget(
             name: "CaseStudiesTests",
-            dependencies: ["CaseStudies", aqueduct, aqueductTesting, aqueductRecording],
+            dependencies: ["CaseStudies", aqueduct, aqueductTesting, aqueductRecording, aqueductPersistence],
             path: "CaseStudies/Tests"
         ),
 

@@ -38,6 +38,16 @@ extension CheckInAction {
             CasePath("flush", embed: { .flush }, extract: { if case .flush = $0 { () } else { nil } })
         }
 
+        /// `.setInterval`.
+        public var setInterval: CasePath<CheckInAction, Duration> {
+            CasePath("setInterval", embed: { .setInterval($0) }, extract: { if case .setInterval(let value) = $0 { value } else { nil } })
+        }
+
+        /// `.setContact`.
+        public var setContact: CasePath<CheckInAction, String?> {
+            CasePath("setContact", embed: { .setContact($0) }, extract: { if case .setContact(let value) = $0 { value } else { nil } })
+        }
+
         /// `.checkedIn`.
         public var checkedIn: CasePath<CheckInAction, CheckIn> {
             CasePath("checkedIn", embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
@@ -125,6 +135,18 @@ extension CheckInAction {
     /// `()` when this is `.flush`, otherwise `nil`.
     public var flush: Void? {
         if case .flush = self { return () }
+        return nil
+    }
+
+    /// The payload of `.setInterval` when this is that case, otherwise `nil`.
+    public var setInterval: Duration? {
+        if case .setInterval(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload of `.setContact` when this is that case, otherwise `nil`.
+    public var setContact: String?? {
+        if case .setContact(let value) = self { return value }
         return nil
     }
 

@@ -29,6 +29,12 @@ public enum CheckInAction: CaseAccessible, Sendable, Equatable {
     case sync
     /// Sync one last time before the app ends; answered by ``flushed``.
     case flush
+    /// Change how long a check-in lasts (``CheckInState/interval``): the deadline of the last
+    /// check-in follows the new interval.
+    case setInterval(Duration)
+    /// Change who is to be called when an alert is triggered (``CheckInState/contact``), or
+    /// `nil` for nobody.
+    case setContact(String?)
 
     // Results.
 

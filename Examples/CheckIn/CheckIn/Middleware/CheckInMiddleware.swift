@@ -10,8 +10,8 @@ import Foundation
 /// a ``CheckInSync``. Time comes from the injected `now` (wall-clock dates of check-ins) and
 /// `clock` (the sleep until the deadline), so tests control both.
 ///
-/// - The deadline is one debounced effect, re-scheduled on every check-in and every loaded
-///   history: it sends ``CheckInAction/deadlinePassed`` once `clock` has reached the last
+/// - The deadline is one debounced effect, re-scheduled on every check-in, every loaded
+///   history and every change of the interval: it sends ``CheckInAction/deadlinePassed`` once `clock` has reached the last
 ///   check-in plus ``CheckInState/interval`` without a newer one. A deadline already in the
 ///   past is sent at once.
 /// - A refresh loads the history, then the active alert, then (with a sync queue) the pending
@@ -137,24 +137,38 @@ public struct CheckInMiddleware: Middleware {
         case .flush:
             guard syncCapability != nil else { return .send(.flushed) }
             return .concatenate(syncNow(as: .flush), .send(.flushed))
+        case .setInterval(let interval):
+            // `handle` runs before the reducer: the state still holds the old interval.
+            let current = state()
+            guard let last = current.lastCheckIn else { return .none }
+            return scheduleDeadline(after: last, lastCheckIn: nil, interval: interval)
+        case .setContact:
+            return .none
         case .checkedIn(let checkIn):
-            return scheduleDeadline(after: checkIn, state: state())
+            let current = state()
+            return scheduleDeadline(after: checkIn, lastCheckIn: current.lastCheckIn, interval: current.interval)
         case .historyLoaded(let history):
             guard let newest = history.max(by: { $0.date < $1.date }) else { return .none }
-            return scheduleDeadline(after: newest, state: state())
+            let current = state()
+            return scheduleDeadline(after: newest, lastCheckIn: current.lastCheckIn, interval: current.interval)
         case .alertTriggered, .alertCancelled, .activeAlertLoaded, .synced, .pendingCountLoaded, .flushed, .failed,
             .deadlinePassed:
             return .none
         }
     }
 
-    /// The deadline effect for the newest of `checkIn` and the state's last check-in.
+    /// The deadline effect for the newest of `checkIn` and the state's last check-in, `interval`
+    /// after it.
     @MainActor
-    private func scheduleDeadline(after checkIn: CheckIn, state: CheckInState) -> Effect<CheckInAction> {
+    private func scheduleDeadline(
+        after checkIn: CheckIn,
+        lastCheckIn: CheckIn?,
+        interval: Duration
+    ) -> Effect<CheckInAction> {
         // `handle` runs before the reducer: the state may still hold an older check-in.
         var newest = checkIn
-        if let last = state.lastCheckIn, last.date > checkIn.date { newest = last }
-        let deadline = newest.date.addingTimeInterval(state.interval.timeInterval)
+        if let last = lastCheckIn, last.date > checkIn.date { newest = last }
+        let deadline = newest.date.addingTimeInterval(interval.timeInterval)
         let remaining = deadline.timeIntervalSince(now())
         guard remaining > 0 else {
             return .merge(.cancel(id: Deadline()), .send(.deadlinePassed))

@@ -25,6 +25,12 @@ extension CheckInState {
         case .flush:
             state.isFlushing = true
             state.lastError = nil
+        case .setInterval(let interval):
+            state.interval = interval
+            // The middleware schedules the deadline again: passed already, it says so at once.
+            state.isOverdue = false
+        case .setContact(let contact):
+            state.contact = contact
 
         case .checkedIn(let checkIn):
             state.isCheckingIn = false

@@ -5,14 +5,18 @@ import Foundation
 ///
 /// A person must check in within ``interval`` of their last check-in; the ``deadline`` follows
 /// from it, and ``isOverdue`` becomes `true` when ``CheckInMiddleware`` reports the deadline
-/// passed. The settings (``interval``, ``hasSyncQueue``) are injected by the composition root:
+/// passed. The settings (``interval``, ``contact``, ``hasSyncQueue``) are injected by the
+/// composition root; ``CheckInAction/setInterval(_:)`` and ``CheckInAction/setContact(_:)``
+/// change the first two:
 ///
 /// ```swift
-/// let state = CheckInState(interval: .seconds(24 * 60 * 60), hasSyncQueue: true)
+/// let state = CheckInState(interval: .seconds(24 * 60 * 60), contact: "Ada", hasSyncQueue: true)
 /// ```
 public struct CheckInState: Equatable, Sendable {
     /// How long a check-in lasts before the next one is due. A setting.
     public var interval: Duration
+    /// Who is to be called when an alert is triggered, or `nil` for nobody. A setting.
+    public var contact: String?
     /// Whether the backend queues check-ins locally and syncs them (the offline-first backend). A setting.
     public var hasSyncQueue: Bool
 
@@ -44,9 +48,11 @@ public struct CheckInState: Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - interval: How long a check-in lasts. Default: 24 hours.
+    ///   - contact: Who is to be called when an alert is triggered. Default: nobody.
     ///   - hasSyncQueue: Whether the backend has a sync queue. Default: `false`.
-    public init(interval: Duration = .seconds(24 * 60 * 60), hasSyncQueue: Bool = false) {
+    public init(interval: Duration = .seconds(24 * 60 * 60), contact: String? = nil, hasSyncQueue: Bool = false) {
         self.interval = interval
+        self.contact = contact
         self.hasSyncQueue = hasSyncQueue
     }
 

@@ -1,4 +1,5 @@
 import Aqueduct
+import AqueductPersistence
 import AqueductRecording
 import CheckIn
 import CheckInAdapters
@@ -20,7 +21,8 @@ import Darwin
 
 /// The composition root of LifeSignal: the one place that picks the clients — a set,
 /// ``LifeSignalClients`` — and wires the check-in, lifecycle and reachability features — each
-/// once — with bridges, the logger and the terminal.
+/// once — with bridges, the logger, the terminal, and what is kept across restarts
+/// (``LifeSignalPersistence``: the settings and the last screen).
 ///
 /// ```swift
 /// let store = LifeSignalApp.makeStore(clients: .preview)
@@ -29,12 +31,17 @@ import Darwin
 /// Isolation: `@MainActor`.
 @MainActor
 public enum LifeSignalApp {
-    /// Builds the app's store; its features' middlewares start before it is returned.
+    /// Builds the app's store, from the settings and the screen saved in the clients' storage;
+    /// its features' middlewares start before it is returned. What was saved but cannot be
+    /// used is said on `screen`, and the store starts from the defaults.
     ///
     /// - Parameters:
     ///   - clients: The clients the features talk to: ``LifeSignalClients/live(_:)``,
     ///     ``LifeSignalClients/preview``, or a test's.
-    ///   - interval: How long a check-in lasts.
+    ///   - persistence: What is kept across restarts, or `nil` for the one ``persistence(clients:screen:)``
+    ///     declares.
+    ///   - interval: How long a check-in lasts, in place of the saved interval (and saved with
+    ///     the next action); `nil` for the saved one, 24 hours when none is saved.
     ///   - logger: Where the logger writes.
     ///   - screen: Where the results of operations are printed for the person at the terminal.
     ///   - showsStateChanges: Whether the logger shows state changes.
@@ -46,7 +53,8 @@ public enum LifeSignalApp {
     /// - Returns: The store.
     public static func makeStore(
         clients: LifeSignalClients,
-        interval: Duration = .seconds(24 * 60 * 60),
+        persistence: LifeSignalPersistence? = nil,
+        interval: Duration? = nil,
         logger: LogPrinter = .standardError,
         screen: TerminalScreen = TerminalScreen(printer: .standardOutput),
         showsStateChanges: Bool = false,
@@ -69,11 +77,31 @@ public enum LifeSignalApp {
             .lift(action: \AppAction.Cases.reachability, state: \AppState.reachability)
             <> checkIn.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
             <> navigation(client: backend.client, clock: clock, reminderInterval: reminderInterval)
-        let state = AppState(checkIn: CheckInState(interval: interval, hasSyncQueue: backend.sync != nil))
-        guard let recorder else { return Store(initialState: state, feature: app) }
+        let persistence = persistence ?? Self.persistence(clients: clients, screen: screen)
+        var state = AppState(checkIn: CheckInState(hasSyncQueue: backend.sync != nil))
+        for error in persistence.load(into: &state) { screen.say(LifeSignalPersistence.describe(error)) }
+        if let interval { state.checkIn.interval = interval }
+        // Last: it sees each part as the features left it.
+        let persisted = app <> persistence.feature
+        guard let recorder else { return Store(initialState: state, feature: persisted) }
         // First, so that it sees each action before the others and times all of them.
-        let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> app
+        let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> persisted
         return Store(initialState: state, feature: recorded)
+    }
+
+    /// What LifeSignal keeps across restarts, in the clients' storage; a change that cannot be
+    /// saved is said on `screen`. (What cannot be loaded, `makeStore` says.)
+    ///
+    /// - Parameters:
+    ///   - clients: The set whose ``LifeSignalClients/storage`` keeps them.
+    ///   - screen: Where a failed save is said.
+    /// - Returns: The persisted parts.
+    public static func persistence(clients: LifeSignalClients, screen: TerminalScreen) -> LifeSignalPersistence {
+        LifeSignalPersistence(storage: clients.storage) { error in
+            guard case .writeFailed = error else { return }  // Load errors: `makeStore` says them.
+            let text = LifeSignalPersistence.describe(error)
+            Task { @MainActor in screen.say(text) }
+        }
     }
 
     /// The app's navigation: the history screens on the stack ``AppState/path``, and the alert
@@ -106,8 +134,9 @@ public enum LifeSignalApp {
     /// Runs LifeSignal until `quit`, the end of input or a terminating signal: parses the
     /// command line and the environment, picks the live clients (``LifeSignalClients/live(_:)``:
     /// it opens the backend) and opens the action log (a file in the data directory unless `--log`
-    /// says otherwise), builds the store, reads commands from standard input, and exits with status 0
-    /// once the last flush is over. Bad arguments and unusable files end the process with a
+    /// says otherwise), builds the store from the saved settings and screen, reads commands from
+    /// standard input, and exits with status 0 once the last flush is over and the settings and
+    /// the screen are written. Bad arguments and unusable files end the process with a
     /// message on standard error and a non-zero status.
     public static func run() async -> Never {
         // Standard output or error closed under it (`| head`) must not kill the app in the middle
@@ -145,8 +174,10 @@ public enum LifeSignalApp {
         screen.say("Type 'help' for the commands.")
         // Outside the store: the backend's notices go to the screen, not through an action.
         Task { for await notice in backend.notices { screen.say(notice) } }
+        let persistence = Self.persistence(clients: clients, screen: screen)
         let store = makeStore(
             clients: clients,
+            persistence: persistence,
             interval: options.interval,
             logger: logger,
             screen: screen,
@@ -158,6 +189,8 @@ public enum LifeSignalApp {
         Task.detached { await session.run(lines: StandardInput.lines()) }
 
         for await isReady in store.values(of: \.isReadyToExit, .removingDuplicates) where isReady { break }
+        // The store is not released before `exit`: the settings and the screen are written now.
+        persistence.flush()
         if let recorder, !recorder.flush(timeout: .seconds(5)) {
             screen.say("The recording could not write everything in time; a gap line in it says what is missing.")
         }
@@ -181,9 +214,12 @@ public enum LifeSignalApp {
     private static func openRecording(_ options: LifeSignalOptions) throws(LifeSignalStartupError) -> RecordingWriter? {
         guard let path = options.recordPath else { return nil }
         let directory = options.dataDirectory
+        let storage = FileStorage(directory: directory)
         var ownFiles = [
             (LifeSignalBackend.databasePath(in: directory), "check-in database"),
             (LifeSignalBackend.queuePath(in: directory), "sync queue database"),
+            (storage.path(forKey: "settings"), "saved settings"),
+            (storage.path(forKey: "screen"), "saved screen"),
         ]
         ownFiles += ownFiles.flatMap { file, name in
             [(file + "-wal", name + " (its write-ahead log)"), (file + "-shm", name + " (its shared-memory index)")]

@@ -1,13 +1,15 @@
+import AqueductPersistence
 import CheckInClient
 import LifecycleAdapters
 import LifecycleClient
 import ReachabilityAdapters
 import ReachabilityClient
 
-/// The clients LifeSignal's features talk to, picked as one set: ``live(_:)`` from the command
-/// line and the environment, ``preview`` in memory, and in tests the clients' `test` values
-/// (`CheckInTestSupport`, `LifecycleTestSupport`, `ReachabilityTestSupport`), each endpoint the
-/// test leaves out unimplemented. A `Sendable` value.
+/// The clients LifeSignal's features talk to, and where it keeps what outlives a run, picked as
+/// one set: ``live(_:)`` from the command line and the environment, ``preview`` in memory, and
+/// in tests the clients' `test` values (`CheckInTestSupport`, `LifecycleTestSupport`,
+/// `ReachabilityTestSupport`), each endpoint the test leaves out unimplemented, with an
+/// in-memory storage. A `Sendable` value.
 ///
 /// ```swift
 /// let clients = try LifeSignalClients.live(options)   // SQLite or HTTP, POSIX signals, netlink
@@ -20,6 +22,8 @@ public struct LifeSignalClients: Sendable {
     public var lifecycle: LifecycleClient
     /// Where network paths come from.
     public var pathMonitor: PathMonitorClient
+    /// Where the settings and the last screen are kept (``LifeSignalPersistence``).
+    public var storage: any PersistenceStorage
 
     /// Creates a set from its clients.
     ///
@@ -27,16 +31,25 @@ public struct LifeSignalClients: Sendable {
     ///   - backend: The check-in backend.
     ///   - lifecycle: Where lifecycle events come from.
     ///   - pathMonitor: Where network paths come from.
-    public init(backend: LifeSignalBackend, lifecycle: LifecycleClient, pathMonitor: PathMonitorClient) {
+    ///   - storage: Where the settings and the last screen are kept: by default in memory,
+    ///     empty — nothing saved before, nothing kept after.
+    public init(
+        backend: LifeSignalBackend,
+        lifecycle: LifecycleClient,
+        pathMonitor: PathMonitorClient,
+        storage: any PersistenceStorage = InMemoryStorage()
+    ) {
         self.backend = backend
         self.lifecycle = lifecycle
         self.pathMonitor = pathMonitor
+        self.storage = storage
     }
 
     /// The live set the options select: the backend ``LifeSignalBackend/open(_:)`` opens, POSIX
     /// signals that end the event stream on termination (the app exits once its last flush is
-    /// over), and the platform's network monitor — or, with `--network none`, one that reports
-    /// a disconnected path and nothing else.
+    /// over), the platform's network monitor — or, with `--network none`, one that reports
+    /// a disconnected path and nothing else — and files in the data directory for the settings
+    /// and the last screen.
     ///
     /// - Parameter options: The parsed options.
     /// - Returns: The set.
@@ -50,17 +63,19 @@ public struct LifeSignalClients: Sendable {
         return LifeSignalClients(
             backend: try LifeSignalBackend.open(options),
             lifecycle: POSIXSignalLifecycle(configuration: .init(termination: .finishStream)).client,
-            pathMonitor: pathMonitor
+            pathMonitor: pathMonitor,
+            storage: FileStorage(directory: options.dataDirectory)
         )
     }
 
     /// The preview set: an empty in-memory backend, an app that becomes active and stays so, a
-    /// network connected over Wi-Fi. Each access is a new set.
+    /// network connected over Wi-Fi, an empty in-memory storage. Each access is a new set.
     public static var preview: LifeSignalClients {
         LifeSignalClients(
             backend: LifeSignalBackend(client: .preview, summary: "in-memory preview"),
             lifecycle: .preview,
-            pathMonitor: .preview
+            pathMonitor: .preview,
+            storage: InMemoryStorage()
         )
     }
 }

@@ -4,13 +4,15 @@ import HTTPNetworking
 /// The LifeSignal command line and environment, parsed. A `Sendable`, `Equatable` value.
 ///
 /// ```
-/// --data-dir DIR        where the SQLite files live (default: $LIFESIGNAL_DATA_DIR, else
-///                       $XDG_DATA_HOME/LifeSignal, else ~/.local/share/LifeSignal)
+/// --data-dir DIR        where the SQLite files and the saved settings live (default:
+///                       $LIFESIGNAL_DATA_DIR, else $XDG_DATA_HOME/LifeSignal, else
+///                       ~/.local/share/LifeSignal)
 /// --functions-url URL   use the HTTP cloud-functions backend (env LIFESIGNAL_FUNCTIONS_URL),
 ///                       through the offline-first queue in the data directory
 /// --token TOKEN         its bearer token (env LIFESIGNAL_TOKEN); required with a URL
 /// --network live|none   the real network monitor (default) or none
-/// --interval SECONDS    how long a check-in lasts (default 86400, 24 hours; at most 366 days)
+/// --interval SECONDS    how long a check-in lasts, saved as the 'interval' command saves it
+///                       (default: the saved interval, else 86400, 24 hours; at most 366 days)
 /// --log FILE|-          where the action log goes: FILE, or - for standard error (default:
 ///                       lifesignal.log in the data directory)
 /// --state-changes       log the state change after each action
@@ -51,14 +53,14 @@ public struct LifeSignalOptions: Sendable, Equatable {
         case cloudFunctions(url: URL, token: String)
     }
 
-    /// The directory of the SQLite files.
+    /// The directory of the SQLite files and the saved settings.
     public var dataDirectory: String
     /// The backend.
     public var backend: Backend
     /// The path monitor.
     public var network: Network
-    /// How long a check-in lasts.
-    public var interval: Duration
+    /// How long a check-in lasts, or `nil` for the saved interval (24 hours when none is saved).
+    public var interval: Duration?
     /// Where the action log goes.
     public var log: Log
     /// Whether the logger shows state changes.
@@ -71,10 +73,10 @@ public struct LifeSignalOptions: Sendable, Equatable {
     /// Creates options.
     ///
     /// - Parameters:
-    ///   - dataDirectory: The directory of the SQLite files.
+    ///   - dataDirectory: The directory of the SQLite files and the saved settings.
     ///   - backend: The backend.
     ///   - network: The path monitor.
-    ///   - interval: How long a check-in lasts.
+    ///   - interval: How long a check-in lasts, or `nil` for the saved interval.
     ///   - log: Where the action log goes.
     ///   - showsStateChanges: Whether the logger shows state changes.
     ///   - showsHelp: Whether to print the usage and exit.
@@ -82,7 +84,7 @@ public struct LifeSignalOptions: Sendable, Equatable {
         dataDirectory: String,
         backend: Backend = .sqlite,
         network: Network = .live,
-        interval: Duration = .seconds(24 * 60 * 60),
+        interval: Duration? = nil,
         log: Log = .dataDirectory,
         showsStateChanges: Bool = false,
         showsHelp: Bool = false

@@ -22,6 +22,15 @@ public enum TerminalCommand: Sendable, Equatable {
     case acknowledge
     /// `cancel-alert`: cancel the active alert.
     case cancelAlert
+    /// `settings`: show the check-in interval and the contact.
+    case settings
+    /// `interval SECONDS`: set how long a check-in lasts.
+    case setInterval(Duration)
+    /// `contact NAME`: set who is to be called when an alert is triggered; `contact none`
+    /// (`nil`) for nobody.
+    case setContact(String?)
+    /// A command given a value it cannot take, and what it takes.
+    case badValue(String)
     /// `help`: list the commands.
     case help
     /// `quit`: flush and exit.
@@ -43,11 +52,18 @@ public enum TerminalCommand: Sendable, Equatable {
         }
     }
 
-    /// Parses one line; surrounding blanks and letter case do not matter.
+    /// Parses one line; surrounding blanks and the letter case of the command do not matter
+    /// (the contact's name is kept as typed).
     ///
     /// - Parameter line: The line, without its newline.
     public init(parsing line: String) {
-        let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: " ", maxSplits: 1)
+        if parts.count == 2, let command = Self(parsing: String(parts[0]), value: String(parts[1])) {
+            self = command
+            return
+        }
+        let word = trimmed.lowercased()
         switch word {
         case "check-in", "checkin": self = .checkIn
         case "status": self = .status
@@ -56,12 +72,39 @@ public enum TerminalCommand: Sendable, Equatable {
         case "alert": self = .alert
         case "ack", "acknowledge": self = .acknowledge
         case "cancel-alert": self = .cancelAlert
+        case "settings": self = .settings
+        case "interval": self = .badValue(Self.intervalValue)
+        case "contact": self = .badValue(Self.contactValue)
         case "help", "?": self = .help
         case "quit", "exit": self = .quit
         case "": self = .empty
         default: self = .unknown(line.trimmingCharacters(in: .whitespaces))
         }
     }
+
+    /// A command that takes a value (`interval 3600`, `contact Ada Lovelace`), or `nil` when
+    /// `word` is not one.
+    private init?(parsing word: String, value: String) {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        switch word.lowercased() {
+        case "interval":
+            let maximum = LifeSignalOptions.maximumInterval.components.seconds
+            guard let seconds = Int64(value), (1...maximum).contains(seconds) else {
+                self = .badValue(Self.intervalValue)
+                return
+            }
+            self = .setInterval(.seconds(seconds))
+        case "contact":
+            self = .setContact(value.lowercased() == "none" ? nil : value)
+        default:
+            return nil
+        }
+    }
+
+    private static let intervalValue =
+        "'interval' needs a number of seconds from 1 to \(LifeSignalOptions.maximumInterval.components.seconds) "
+        + "(366 days): 'interval 3600' for an hour."
+    private static let contactValue = "'contact' needs a name: 'contact Ada', or 'contact none' for nobody."
 
     /// The help text.
     public static let helpText = """
@@ -73,6 +116,9 @@ public enum TerminalCommand: Sendable, Equatable {
           alert         trigger an alert; a reminder follows every 5 minutes
           ack           acknowledge the alert: no more reminders (it stays active)
           cancel-alert  cancel the active alert
+          settings      show the check-in interval and the contact
+          interval N    check in every N seconds from now on (kept when LifeSignal restarts)
+          contact NAME  who to call when an alert is triggered; 'contact none' for nobody (kept too)
           help          show this list
           quit          sync what is pending and exit (end of input does the same)
         """

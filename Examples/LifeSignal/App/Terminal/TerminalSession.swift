@@ -38,6 +38,8 @@ public final class TerminalSession {
     ///
     /// - Parameter lines: The lines typed, as ``StandardInput`` reads them.
     public func run(lines: some AsyncSequence<StandardInput.Line, Never>) async {
+        // The screen that was open when the app last ran, restored in the state: shown again.
+        if let id = store.state.path.ids.last { await showHistory(id) }
         screen.showPrompt()
         for await line in lines {
             screen.lineEntered()
@@ -61,12 +63,8 @@ public final class TerminalSession {
             say(TerminalText.status(store.state.checkIn))
         case .history:
             store.dispatch(.path(.push(HistoryScreen())))
-            guard let id = store.state.path.ids.last,
-                let history = store.projection(element: id, in: \.path, action: \.path)
-            else { break }
-            history.dispatch(.onAppear)
-            for await loading in history.values(of: \.isLoading, .removingDuplicates) where !loading { break }
-            say(TerminalText.history(history.state))
+            guard let id = store.state.path.ids.last else { break }
+            await showHistory(id)
         case .back:
             guard !store.state.path.isEmpty else {
                 say("There is no screen to go back from.")
@@ -88,6 +86,16 @@ public final class TerminalSession {
         case .cancelAlert:
             store.dispatch(.checkIn(.cancelAlert))
             for await busy in store.values(of: \.checkIn.isChangingAlert, .removingDuplicates) where !busy { break }
+        case .settings:
+            say(TerminalText.settings(store.state.checkIn))
+        case .setInterval(let interval):
+            store.dispatch(.checkIn(.setInterval(interval)))
+            say("Check-ins now last \(TerminalText.interval(interval)).")
+        case .setContact(let contact):
+            store.dispatch(.checkIn(.setContact(contact)))
+            say(contact.map { "Your contact is now \(PrintableText.escaping($0))." } ?? "You have no contact now.")
+        case .badValue(let message):
+            say(message)
         case .help:
             say(TerminalCommand.helpText)
         case .quit:
@@ -102,6 +110,14 @@ public final class TerminalSession {
             say("Unknown command '\(PrintableText.escaping(word))'. Type 'help' for the list of commands.")
         }
         return true
+    }
+
+    /// Loads the history screen `id` of the stack and shows it.
+    private func showHistory(_ id: StackID) async {
+        guard let history = store.projection(element: id, in: \.path, action: \.path) else { return }
+        history.dispatch(.onAppear)
+        for await loading in history.values(of: \.isLoading, .removingDuplicates) where !loading { break }
+        say(TerminalText.history(history.state))
     }
 
     private func say(_ text: String) {

@@ -1,6 +1,7 @@
 import CheckIn
 import CheckInClient
 import Foundation
+import PrintableText
 import TerminalInput
 
 /// The sentences the terminal prints, in one place.
@@ -33,6 +34,21 @@ enum TerminalText {
             lines.append("Last error: \(error)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An interval for a person: "1 hour", "90 minutes", "3 days", "45 seconds".
+    static func interval(_ interval: Duration) -> String {
+        let seconds = Int(interval.components.seconds)
+        for (unit, length) in [("day", 86_400), ("hour", 3_600), ("minute", 60)] where seconds % length == 0 {
+            return plural(seconds / length, unit)
+        }
+        return plural(seconds, "second")
+    }
+
+    /// The settings: the interval and the contact, as the person set them.
+    static func settings(_ state: CheckInState) -> String {
+        let contact = state.contact.map { PrintableText.escaping($0) } ?? "none"
+        return "Check-in interval: \(interval(state.interval))\nContact: \(contact)"
     }
 
     static func lineTooLong(_ byteCount: Int) -> String {

@@ -17,10 +17,10 @@ import Testing
         #expect(LifeSignalOptions.defaultDataDirectory(environment: ["HOME": "/c"]) == "/c/.local/share/LifeSignal")
     }
 
-    @Test func defaultsAreSQLiteLiveNetworkAndADay() throws {
+    @Test func defaultsAreSQLiteLiveNetworkAndTheSavedInterval() throws {
         let options = try LifeSignalOptions.parse([], environment: ["HOME": "/home/ada"])
         #expect(options == LifeSignalOptions(dataDirectory: "/home/ada/.local/share/LifeSignal"))
-        #expect(options.interval == .seconds(86_400))
+        #expect(options.interval == nil)  // The saved one, else 24 hours: `LifeSignalApp.makeStore`.
         #expect(options.backend == .sqlite)
     }
 

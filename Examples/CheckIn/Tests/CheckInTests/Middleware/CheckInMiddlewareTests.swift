@@ -146,6 +146,40 @@ import Testing
         await store.finish()
     }
 
+    @Test func aNewIntervalMovesTheDeadlineOfTheLastCheckIn() async {
+        let store = makeStore()
+        let checkIn = CheckIn(id: checkInID(0), date: start)
+        await store.dispatch(.checkIn) { $0.isCheckingIn = true }
+        await store.receive(\.checkedIn, checkIn) {
+            $0.isCheckingIn = false
+            $0.lastCheckIn = checkIn
+            $0.history = [checkIn]
+        }
+        await clock.advance(by: .seconds(3600))
+        // An hour after the check-in: two hours from it, not a day.
+        await store.dispatch(.setInterval(.seconds(2 * 3600))) { $0.interval = .seconds(2 * 3600) }
+        await store.dispatch(.setContact("Ada")) { $0.contact = "Ada" }
+        await clock.advance(by: .seconds(3600 - 1))
+        #expect(!store.state.isOverdue)
+        await clock.advance(by: .seconds(1))
+        await store.receive(\.deadlinePassed) { $0.isOverdue = true }
+
+        // Longer again: no longer overdue, until the new deadline.
+        await store.dispatch(.setInterval(.seconds(3 * 3600))) {
+            $0.interval = .seconds(3 * 3600)
+            $0.isOverdue = false
+        }
+        await clock.advance(by: .seconds(3600))
+        await store.receive(\.deadlinePassed) { $0.isOverdue = true }
+        // Shorter than the time already gone: overdue at once.
+        await store.dispatch(.setInterval(.seconds(60))) {
+            $0.interval = .seconds(60)
+            $0.isOverdue = false
+        }
+        await store.receive(\.deadlinePassed) { $0.isOverdue = true }
+        await store.finish()
+    }
+
     @Test func aCheckInWhileOfflineReportsTheDomainError() async {
         let store = TestStore(
             initialState: CheckInState(),
