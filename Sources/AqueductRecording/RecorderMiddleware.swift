@@ -31,10 +31,11 @@ import Foundation
 ///
 /// ## Cost
 /// On the main actor, per action: two counters read, two clock readings, the state before and
-/// after the action kept (copy-on-write references; a reducer that then changes a collection
-/// the recorder still holds copies that collection), one effect and one closure handed to the
-/// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
-/// `Benchmarks/README.md` has what it costs, measured.
+/// after the action kept (copy-on-write references: a reducer that then changes a collection
+/// a waiting record still holds copies that collection), and one allocation — the record,
+/// which is also the effect the store runs after the reducer, and which is handed to the
+/// ``RecordingWriter`` without a closure. The diff, the encoding and the writing run on the
+/// writer's queue. `Benchmarks/README.md` has what it costs, measured.
 ///
 /// ## When the writer is behind
 /// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
@@ -47,6 +48,10 @@ import Foundation
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {
     /// Where the records go.
     public let writer: RecordingWriter
+    /// What the record of an action does after the reducer: takes the state after it (when it
+    /// holds states), stops the clock and hands itself to the writer.
+    private let finishWithout: @MainActor @Sendable (FinishingEffect<Action, RecordWithoutStates<Action>>) -> Void
+    private let finishWith: @MainActor @Sendable (FinishingEffect<Action, RecordWithStates<Action, State>>) -> Void
 
     /// Creates a recorder that hands its records to `writer`.
     ///
@@ -59,6 +64,41 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   interleave, which only makes sense for one store).
     public init(writer: RecordingWriter) {
         self.writer = writer
+        // Made once: in this generic code a closure made per action would capture the type
+        // metadata, an allocation each time.
+        let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
+        let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self).payload
+            return ActionRecord(
+                processing: record.action,
+                from: record.source,
+                time: record.time,
+                duration: record.duration
+            )
+        }
+        let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
+                .payload
+            return ActionRecord(
+                processing: record.action,
+                from: record.source,
+                before: record.before,
+                after: record.after,
+                time: record.time,
+                duration: record.duration
+            )
+        }
+        self.finishWithout = { record in
+            record.payload.duration = record.payload.start.duration(to: .now)
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: false, record, render: renderWithout)
+        }
+        self.finishWith = { record in
+            record.payload.after = record.payload.state()
+            record.payload.duration = record.payload.start.duration(to: .now)
+            // A waiting record keeps the states, not the store that the getter reads.
+            record.payload.state = placeholder
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: true, record, render: renderWith)
+        }
     }
 
     /// Creates a recorder that writes to the file at `path`.
@@ -77,7 +117,9 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         maximumFileSize: Int = RecordingWriter.defaultMaximumFileSize,
         rotatedFiles: Int = 3
     ) throws(RecorderError) {
-        self.writer = try RecordingWriter(path: path, maximumFileSize: maximumFileSize, rotatedFiles: rotatedFiles)
+        self.init(
+            writer: try RecordingWriter(path: path, maximumFileSize: maximumFileSize, rotatedFiles: rotatedFiles)
+        )
     }
 
     /// Starts the clock and keeps the state before the reducer; returns the effect that takes
@@ -87,45 +129,94 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   - action: The action about to be reduced.
     ///   - source: Its source, stamped with its number and cause.
     ///   - state: The state getter.
-    /// - Returns: An `Effect.immediate(_:)` effect that sends nothing.
+    /// - Returns: An effect that sends nothing: the record itself (see the type's "Cost").
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        let writer = self.writer
-        let seq = source.seq ?? 0
         let holdsState: Bool
         switch writer.admit() {
         case .withState: holdsState = true
         case .withoutState: holdsState = false
         case .dropped:
-            writer.drop(seq: seq)
+            writer.drop(seq: source.seq ?? 0)
             return .none
         }
         let time = Date()
         let start = ContinuousClock.now
-        // Two closures rather than one holding a `State?`: in this generic, unspecialised code an
-        // optional of the state costs a metadata lookup per action.
+        // Two record types rather than one holding a `State?`: in this generic, unspecialised
+        // code an optional of the state costs a metadata lookup per action.
         guard holdsState else {
-            return .immediate { _ in
-                let elapsed = start.duration(to: .now)
-                writer.append(seq: seq, holdsState: false) {
-                    ActionRecord(processing: action, from: source, time: time, duration: elapsed)
-                }
-            }
+            return FinishingEffect(action: action, source: source, time: time, start: start, finish: finishWithout)
+                .effect
         }
         let before = state()
-        return .immediate { _ in
-            let after = state()
-            let elapsed = start.duration(to: .now)
-            writer.append(seq: seq, holdsState: true) {
-                ActionRecord(
-                    processing: action,
-                    from: source,
-                    before: before,
-                    after: after,
-                    time: time,
-                    duration: elapsed
-                )
-            }
-        }
+        let record = FinishingEffect(
+            action: action,
+            source: source,
+            state: state,
+            before: before,
+            time: time,
+            start: start,
+            finish: finishWith
+        )
+        return record.effect
+    }
+}
+
+/// A record handed over without the states (``ActionRecord/changesSkipped``): the action, its
+/// source and times. Its object is the effect the recorder returns, then the writer's entry.
+struct RecordWithoutStates<Action: Sendable> {
+    let action: Action
+    let source: ActionSource
+    let time: Date
+    let start: ContinuousClock.Instant
+    var duration = Duration.zero
+}
+
+/// A record handed over with the states before and after its action.
+struct RecordWithStates<Action: Sendable, State: Sendable> {
+    let action: Action
+    let source: ActionSource
+    /// The store's getter until the effect has read the state after; then a placeholder.
+    var state: GetState<State>
+    let before: State
+    /// The state before, until the effect reads the state after the reducer.
+    var after: State
+    let time: Date
+    let start: ContinuousClock.Instant
+    var duration = Duration.zero
+}
+
+extension FinishingEffect {
+    convenience init(
+        action: Action,
+        source: ActionSource,
+        time: Date,
+        start: ContinuousClock.Instant,
+        finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
+    ) where Payload == RecordWithoutStates<Action>, Action: Sendable {
+        self.init(RecordWithoutStates(action: action, source: source, time: time, start: start), finish: finish)
+    }
+
+    convenience init<State>(
+        action: Action,
+        source: ActionSource,
+        state: GetState<State>,
+        before: State,
+        time: Date,
+        start: ContinuousClock.Instant,
+        finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
+    ) where Payload == RecordWithStates<Action, State>, Action: Sendable, State: Sendable {
+        self.init(
+            RecordWithStates(
+                action: action,
+                source: source,
+                state: state,
+                before: before,
+                after: before,
+                time: time,
+                start: start
+            ),
+            finish: finish
+        )
     }
 }
 

@@ -32,8 +32,8 @@ import Darwin
 /// ```
 ///
 /// ## What it guarantees
-/// - **Off the main actor.** The main actor only reads two counters, and hands over a closure
-///   that holds the action, its source and (see below) the state before and after it; building
+/// - **Off the main actor.** The main actor only reads two counters, and hands over the
+///   recorder's record: the action, its source and (see below) the state before and after it; building
 ///   the record (the state diff, the action's encoding, the info lines) and writing happen on
 ///   the writer's own serial queue, in batches.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
@@ -126,7 +126,15 @@ public final class RecordingWriter: Sendable {
     }
 
     private enum Entry: Sendable {
-        case record(number: Int, seq: Int, holdsState: Bool, render: @Sendable () -> ActionRecord)
+        /// A record, built by `render(record)` on the queue: the recorder's own object and a
+        /// function it made once, so that handing a record over allocates nothing more.
+        case record(
+            number: Int,
+            seq: Int,
+            holdsState: Bool,
+            record: any AnyObject & Sendable,
+            render: @Sendable (any AnyObject & Sendable) -> ActionRecord
+        )
         case gap(Gap)
     }
 
@@ -310,11 +318,31 @@ public final class RecordingWriter: Sendable {
     ///   - holdsState: Whether `render` holds the states (``admit()`` said ``Admission/withState``).
     ///   - render: Builds the record; called once, off the caller's isolation.
     package func append(seq: Int, holdsState: Bool, _ render: @escaping @Sendable () -> ActionRecord) {
+        append(seq: seq, holdsState: holdsState, RenderClosure(render)) { object in
+            unsafeDowncast(object, to: RenderClosure.self).render()
+        }
+    }
+
+    /// Hands over a record to build and write on the writer's queue, in the order of the calls:
+    /// `render(record)` builds it there. Allocates nothing while the buffer of waiting records
+    /// has room (it keeps its capacity from one batch to the next) and a drain is under way.
+    ///
+    /// - Parameters:
+    ///   - seq: The action's number.
+    ///   - holdsState: Whether `record` holds states (``admit()`` said ``Admission/withState``).
+    ///   - record: What the record is built from; released once it is built.
+    ///   - render: Builds the record from `record`; called once, on the writer's queue.
+    package func append(
+        seq: Int,
+        holdsState: Bool,
+        _ record: any AnyObject & Sendable,
+        render: @escaping @Sendable (any AnyObject & Sendable) -> ActionRecord
+    ) {
         waiting.add(1, ordering: .relaxed)
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
         let schedule = pending.withLock { pending in
             pending.entries.append(
-                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, render: render)
+                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, record: record, render: render)
             )
             pending.handedOver += 1
             if pending.isDrainScheduled { return false }
@@ -324,13 +352,19 @@ public final class RecordingWriter: Sendable {
         if schedule { queue.async { self.drain() } }
     }
 
+    /// A record built by a closure (the writer's tests hand these over).
+    private final class RenderClosure: Sendable {
+        let render: @Sendable () -> ActionRecord
+        init(_ render: @escaping @Sendable () -> ActionRecord) { self.render = render }
+    }
+
     // MARK: On the queue
 
     /// The bytes gathered before one `write(2)`.
     private static let batchLimit = 1 << 16
 
     private func drain() {
-        let entries = pending.withLock { pending in
+        var entries = pending.withLock { pending in
             pending.isDrainScheduled = false
             // The next batch gets a buffer of this one's size, allocated here, on the queue:
             // the main actor then appends without growing the array step by step.
@@ -350,12 +384,16 @@ public final class RecordingWriter: Sendable {
         defer { publish() }
         file.withLock { state in
             var batch = ""
-            for entry in entries {
+            // Taken from the end, so that each record — and the states it holds, which the
+            // store copies when it changes them while they are held — is released once built,
+            // not at the end of the batch.
+            entries.reverse()
+            while let entry = entries.popLast() {
                 let line: String
                 switch entry {
                 case .gap(let gap):
                     line = gapLine(gap)
-                case .record(let number, let seq, let holdsState, let render):
+                case .record(let number, let seq, let holdsState, let record, let render):
                     defer {
                         done += 1
                         if holdsState { doneWithState += 1 }
@@ -384,7 +422,7 @@ public final class RecordingWriter: Sendable {
                         continue
                     }
                     do {
-                        line = try render().jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
+                        line = try render(record).jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
                     } catch {
                         // Only a hand-made JSONValue holds a number JSON cannot write.
                         dropped.add(1, ordering: .relaxed)
