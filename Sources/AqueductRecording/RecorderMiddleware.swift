@@ -50,8 +50,10 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     public let writer: RecordingWriter
     /// What the record of an action does after the reducer: takes the state after it (when it
     /// holds states), stops the clock and hands itself to the writer.
-    private let finishWithout: @MainActor @Sendable (FinishingEffect<Action, RecordWithoutStates<Action>>) -> Void
-    private let finishWith: @MainActor @Sendable (FinishingEffect<Action, RecordWithStates<Action, State>>) -> Void
+    @usableFromInline
+    internal let finishWithout: @MainActor @Sendable (FinishingEffect<Action, RecordWithoutStates<Action>>) -> Void
+    @usableFromInline
+    internal let finishWith: @MainActor @Sendable (FinishingEffect<Action, RecordWithStates<Action, State>>) -> Void
 
     /// Creates a recorder that hands its records to `writer`.
     ///
@@ -62,10 +64,12 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///
     /// - Parameter writer: The writer; several recorders may share one (their `seq`s then
     ///   interleave, which only makes sense for one store).
+    // Inlinable, like `handle`, so that the closures are specialised for the app's types: in
+    // generic code, reading and writing the record looks up its type's metadata each time.
+    @inlinable
     public init(writer: RecordingWriter) {
         self.writer = writer
-        // Made once: in this generic code a closure made per action would capture the type
-        // metadata, an allocation each time.
+        // Made once: a closure made per action would be an allocation of its own.
         let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
         let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
             let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self).payload
@@ -130,6 +134,9 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   - source: Its source, stamped with its number and cause.
     ///   - state: The state getter.
     /// - Returns: An effect that sends nothing: the record itself (see the type's "Cost").
+    // Inlinable so that it is specialised in the app's module: unspecialised, making the record
+    // (a generic class) looks up its type's metadata on every action.
+    @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
         let holdsState: Bool
         switch writer.admit() {
@@ -141,8 +148,8 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         }
         let time = Date()
         let start = ContinuousClock.now
-        // Two record types rather than one holding a `State?`: in this generic, unspecialised
-        // code an optional of the state costs a metadata lookup per action.
+        // Two record types rather than one holding a `State?`: a record without states holds
+        // nothing of the state's size.
         guard holdsState else {
             return FinishingEffect(action: action, source: source, time: time, start: start, finish: finishWithout)
                 .effect
@@ -163,29 +170,58 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
 
 /// A record handed over without the states (``ActionRecord/changesSkipped``): the action, its
 /// source and times. Its object is the effect the recorder returns, then the writer's entry.
+@usableFromInline
 struct RecordWithoutStates<Action: Sendable> {
-    let action: Action
-    let source: ActionSource
-    let time: Date
-    let start: ContinuousClock.Instant
-    var duration = Duration.zero
+    @usableFromInline let action: Action
+    @usableFromInline let source: ActionSource
+    @usableFromInline let time: Date
+    @usableFromInline let start: ContinuousClock.Instant
+    @usableFromInline var duration = Duration.zero
+
+    @inlinable
+    init(action: Action, source: ActionSource, time: Date, start: ContinuousClock.Instant) {
+        self.action = action
+        self.source = source
+        self.time = time
+        self.start = start
+    }
 }
 
 /// A record handed over with the states before and after its action.
+@usableFromInline
 struct RecordWithStates<Action: Sendable, State: Sendable> {
-    let action: Action
-    let source: ActionSource
+    @usableFromInline let action: Action
+    @usableFromInline let source: ActionSource
     /// The store's getter until the effect has read the state after; then a placeholder.
-    var state: GetState<State>
-    let before: State
+    @usableFromInline var state: GetState<State>
+    @usableFromInline let before: State
     /// The state before, until the effect reads the state after the reducer.
-    var after: State
-    let time: Date
-    let start: ContinuousClock.Instant
-    var duration = Duration.zero
+    @usableFromInline var after: State
+    @usableFromInline let time: Date
+    @usableFromInline let start: ContinuousClock.Instant
+    @usableFromInline var duration = Duration.zero
+
+    @inlinable
+    init(
+        action: Action,
+        source: ActionSource,
+        state: GetState<State>,
+        before: State,
+        time: Date,
+        start: ContinuousClock.Instant
+    ) {
+        self.action = action
+        self.source = source
+        self.state = state
+        self.before = before
+        self.after = before
+        self.time = time
+        self.start = start
+    }
 }
 
 extension FinishingEffect {
+    @inlinable
     convenience init(
         action: Action,
         source: ActionSource,
@@ -196,6 +232,7 @@ extension FinishingEffect {
         self.init(RecordWithoutStates(action: action, source: source, time: time, start: start), finish: finish)
     }
 
+    @inlinable
     convenience init<State>(
         action: Action,
         source: ActionSource,
@@ -206,15 +243,7 @@ extension FinishingEffect {
         finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
     ) where Payload == RecordWithStates<Action, State>, Action: Sendable, State: Sendable {
         self.init(
-            RecordWithStates(
-                action: action,
-                source: source,
-                state: state,
-                before: before,
-                after: before,
-                time: time,
-                start: start
-            ),
+            RecordWithStates(action: action, source: source, state: state, before: before, time: time, start: start),
             finish: finish
         )
     }
@@ -230,6 +259,7 @@ extension ActionRecord {
     ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    @usableFromInline
     package init(
         processing action: some Any,
         from source: ActionSource,
@@ -258,6 +288,7 @@ extension ActionRecord {
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    @usableFromInline
     package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
     }

@@ -11,8 +11,10 @@
 /// — and read elsewhere only after `finish` has handed the object on (under a lock, the
 /// writer's): it is never read and written at once, which is what `@unchecked Sendable` stands
 /// for here.
+@usableFromInline
 package final class FinishingEffect<Action, Payload>: DerivingEffect, @unchecked Sendable {
     /// The value the effect carries.
+    @usableFromInline
     package var payload: Payload
     /// Called once, after the reducer, on the main actor.
     private let finish: @MainActor @Sendable (FinishingEffect) -> Void
@@ -23,12 +25,14 @@ package final class FinishingEffect<Action, Payload>: DerivingEffect, @unchecked
     ///   - payload: The value it carries.
     ///   - finish: What the engine calls with it after the reducer; made once by its middleware
     ///     (a closure made per action would be an allocation of its own).
+    @usableFromInline
     package init(_ payload: Payload, finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void) {
         self.payload = payload
         self.finish = finish
     }
 
     /// The effect whose storage is this object.
+    @usableFromInline
     package var effect: Effect<Action> { Effect(_box: self) }
 
     @MainActor
