@@ -38,11 +38,14 @@ import Darwin
 ///   the writer's own serial queue, in batches.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
 ///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
-///   (256 by default) hold the states before and after their action; the state is a value,
-///   so those are copies of whatever the actions changed, and the bound is on them. An action
-///   processed while ``maximumStateBacklog`` records with states wait is recorded without its
-///   state change (``ActionRecord/changesSkipped``): the recorder does not even read the state,
-///   so the store's state is never copied because the writer is behind. An action processed
+///   (16 by default) hold the states before and after their action; the state is a value,
+///   so those are copies of whatever the actions changed, and the bound is on them: while a
+///   record holds the state, the next action's reducer copies what it changes (a whole array
+///   for one element), so the bound is also how many such copies a burst of actions costs
+///   before the writer catches up. An action processed while ``maximumStateBacklog`` records
+///   with states wait is recorded without its state change (``ActionRecord/changesSkipped``):
+///   the recorder does not even read the state, so the store's state is not copied because
+///   the writer is behind. An action processed
 ///   while ``maximumBacklog`` records wait is not recorded at all: it is counted
 ///   (``droppedCount``), and once the writer catches up a gap line says how many actions were
 ///   dropped, which, and why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says
@@ -83,8 +86,10 @@ public final class RecordingWriter: Sendable {
     public static let defaultMaximumFileSize = 64 << 20
     /// The default ``maximumBacklog``: 65,536 records.
     public static let defaultMaximumBacklog = 65_536
-    /// The default ``maximumStateBacklog``: 256 records.
-    public static let defaultMaximumStateBacklog = 256
+    /// The default ``maximumStateBacklog``: 16 records. Each is one copy of what the next
+    /// action changes in the state; with a large state, many would cost a burst of actions more
+    /// than recording the rest of them does.
+    public static let defaultMaximumStateBacklog = 16
 
     /// The file the writer appends to.
     public let path: String
@@ -162,6 +167,7 @@ public final class RecordingWriter: Sendable {
     }
 
     /// What a recorder may hand over for the action it is about to see processed.
+    @usableFromInline
     package enum Admission: Sendable {
         /// A record with the states before and after the action.
         case withState
@@ -282,6 +288,7 @@ public final class RecordingWriter: Sendable {
     /// Whether the recorder may hand over a record for the next action, and with its states.
     ///
     /// - Complexity: O(1), no lock: two atomic loads.
+    @usableFromInline
     package func admit() -> Admission {
         if waiting.load(ordering: .relaxed) >= maximumBacklog || hasStopped.load(ordering: .relaxed) {
             return .dropped
@@ -292,6 +299,7 @@ public final class RecordingWriter: Sendable {
     /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
     ///
     /// - Parameter seq: The action's number.
+    @usableFromInline
     package func drop(seq: Int) {
         if hasStopped.load(ordering: .relaxed) { return }  // nothing is recorded once stopped
         dropped.add(1, ordering: .relaxed)
@@ -332,6 +340,7 @@ public final class RecordingWriter: Sendable {
     ///   - holdsState: Whether `record` holds states (``admit()`` said ``Admission/withState``).
     ///   - record: What the record is built from; released once it is built.
     ///   - render: Builds the record from `record`; called once, on the writer's queue.
+    @usableFromInline
     package func append(
         seq: Int,
         holdsState: Bool,
