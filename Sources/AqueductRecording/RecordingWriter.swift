@@ -372,15 +372,32 @@ public final class RecordingWriter: Sendable {
     /// The bytes gathered before one `write(2)`.
     private static let batchLimit = 1 << 16
 
+    /// Writes what waits, then schedules itself again: the drain stays scheduled until it finds
+    /// nothing waiting, so that the records handed over meanwhile schedule nothing (scheduling
+    /// allocates) — in a burst, the recorder schedules one drain, not one per batch — while a
+    /// flush queued behind it still runs between two batches.
     private func drain() {
-        var entries = pending.withLock { pending in
-            pending.isDrainScheduled = false
+        guard var entries = takeBatch() else { return }
+        writeBatch(&entries)
+        queue.async { self.drain() }
+    }
+
+    /// The records waiting, or `nil` — the drain then ends, unscheduled — when none is.
+    private func takeBatch() -> [Entry]? {
+        pending.withLock { pending in
+            if pending.entries.isEmpty {
+                pending.isDrainScheduled = false
+                return nil
+            }
             // The next batch gets a buffer of this one's size, allocated here, on the queue:
             // the main actor then appends without growing the array step by step.
             defer { pending.entries.removeAll(keepingCapacity: true) }
             return pending.entries
         }
-        if entries.isEmpty { return }
+    }
+
+    /// Builds and writes a batch of records, releasing each once built.
+    private func writeBatch(_ entries: inout [Entry]) {
         // Records done, told to the counters in bulk (see `waiting`).
         var done = 0
         var doneWithState = 0
