@@ -124,7 +124,13 @@ public final class RecordingWriter: Sendable {
     private let header: String
 
     private struct Pending: Sendable {
-        var entries: [Entry] = []
+        /// Room for a first batch from the start: the recorder appends without growing the
+        /// array step by step (each drain leaves the next batch a buffer of its own batch's size).
+        var entries: [Entry] = {
+            var entries: [Entry] = []
+            entries.reserveCapacity(256)
+            return entries
+        }()
         var isDrainScheduled = false
         /// How many records were handed over, ever: each record's number in that order.
         var handedOver = 0
