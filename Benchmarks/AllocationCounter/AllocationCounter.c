@@ -28,16 +28,23 @@ extern void *__libc_pvalloc(size_t size);
 static atomic_bool counting = false;
 static atomic_uint_fast64_t allocations = 0;
 static atomic_uint_fast64_t frees = 0;
+// The thread that started counting, and its own count (touched by that thread only). In the
+// executable's own TLS block, so reading it allocates nothing.
+static _Thread_local bool is_measured_thread = false;
+static _Thread_local uint64_t measured_thread_allocations = 0;
 
 static inline void count_allocation(void) {
     if (atomic_load_explicit(&counting, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+        if (is_measured_thread) measured_thread_allocations += 1;
     }
 }
 
 int allocation_counter_is_available(void) { return 1; }
 
 void allocation_counter_start(void) {
+    is_measured_thread = true;
+    measured_thread_allocations = 0;
     atomic_store_explicit(&allocations, 0, memory_order_relaxed);
     atomic_store_explicit(&frees, 0, memory_order_relaxed);
     atomic_store_explicit(&counting, true, memory_order_seq_cst);
@@ -47,6 +54,8 @@ uint64_t allocation_counter_stop(void) {
     atomic_store_explicit(&counting, false, memory_order_seq_cst);
     return atomic_load_explicit(&allocations, memory_order_relaxed);
 }
+
+uint64_t allocation_counter_measured_thread(void) { return measured_thread_allocations; }
 
 uint64_t allocation_counter_frees(void) { return atomic_load_explicit(&frees, memory_order_relaxed); }
 
@@ -106,6 +115,7 @@ void *pvalloc(size_t size) {
 int allocation_counter_is_available(void) { return 0; }
 void allocation_counter_start(void) {}
 uint64_t allocation_counter_stop(void) { return 0; }
+uint64_t allocation_counter_measured_thread(void) { return 0; }
 uint64_t allocation_counter_frees(void) { return 0; }
 
 #endif

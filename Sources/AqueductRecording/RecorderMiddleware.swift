@@ -31,10 +31,11 @@ import Foundation
 ///
 /// ## Cost
 /// On the main actor, per action: two counters read, two clock readings, the state before and
-/// after the action kept (copy-on-write references; a reducer that then changes a collection
-/// the recorder still holds copies that collection), one effect and one closure handed to the
-/// ``RecordingWriter``. The diff, the encoding and the writing run on the writer's queue.
-/// `Benchmarks/README.md` has what it costs, measured.
+/// after the action kept (copy-on-write references: a reducer that then changes a collection
+/// a waiting record still holds copies that collection), and one allocation — the record,
+/// which is also the effect the store runs after the reducer, and which is handed to the
+/// ``RecordingWriter`` without a closure. The diff, the encoding and the writing run on the
+/// writer's queue. `Benchmarks/README.md` has what it costs, measured.
 ///
 /// ## When the writer is behind
 /// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which
@@ -47,6 +48,12 @@ import Foundation
 public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware {
     /// Where the records go.
     public let writer: RecordingWriter
+    /// What the record of an action does after the reducer: takes the state after it (when it
+    /// holds states), stops the clock and hands itself to the writer.
+    @usableFromInline
+    internal let finishWithout: @MainActor @Sendable (FinishingEffect<Action, RecordWithoutStates<Action>>) -> Void
+    @usableFromInline
+    internal let finishWith: @MainActor @Sendable (FinishingEffect<Action, RecordWithStates<Action, State>>) -> Void
 
     /// Creates a recorder that hands its records to `writer`.
     ///
@@ -57,8 +64,45 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///
     /// - Parameter writer: The writer; several recorders may share one (their `seq`s then
     ///   interleave, which only makes sense for one store).
+    // Inlinable, like `handle`, so that the closures are specialised for the app's types: in
+    // generic code, reading and writing the record looks up its type's metadata each time.
+    @inlinable
     public init(writer: RecordingWriter) {
         self.writer = writer
+        // Made once: a closure made per action would be an allocation of its own.
+        let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
+        let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self).payload
+            return ActionRecord(
+                processing: record.action,
+                from: record.source,
+                time: record.time,
+                duration: record.duration
+            )
+        }
+        let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
+                .payload
+            return ActionRecord(
+                processing: record.action,
+                from: record.source,
+                before: record.before,
+                after: record.after,
+                time: record.time,
+                duration: record.duration
+            )
+        }
+        self.finishWithout = { record in
+            record.payload.duration = record.payload.start.duration(to: .now)
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: false, record, render: renderWithout)
+        }
+        self.finishWith = { record in
+            record.payload.after = record.payload.state()
+            record.payload.duration = record.payload.start.duration(to: .now)
+            // A waiting record keeps the states, not the store that the getter reads.
+            record.payload.state = placeholder
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: true, record, render: renderWith)
+        }
     }
 
     /// Creates a recorder that writes to the file at `path`.
@@ -77,7 +121,9 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         maximumFileSize: Int = RecordingWriter.defaultMaximumFileSize,
         rotatedFiles: Int = 3
     ) throws(RecorderError) {
-        self.writer = try RecordingWriter(path: path, maximumFileSize: maximumFileSize, rotatedFiles: rotatedFiles)
+        self.init(
+            writer: try RecordingWriter(path: path, maximumFileSize: maximumFileSize, rotatedFiles: rotatedFiles)
+        )
     }
 
     /// Starts the clock and keeps the state before the reducer; returns the effect that takes
@@ -87,45 +133,119 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     ///   - action: The action about to be reduced.
     ///   - source: Its source, stamped with its number and cause.
     ///   - state: The state getter.
-    /// - Returns: An `Effect.immediate(_:)` effect that sends nothing.
+    /// - Returns: An effect that sends nothing: the record itself (see the type's "Cost").
+    // Inlinable so that it is specialised in the app's module: unspecialised, making the record
+    // (a generic class) looks up its type's metadata on every action.
+    @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        let writer = self.writer
-        let seq = source.seq ?? 0
         let holdsState: Bool
         switch writer.admit() {
         case .withState: holdsState = true
         case .withoutState: holdsState = false
         case .dropped:
-            writer.drop(seq: seq)
+            writer.drop(seq: source.seq ?? 0)
             return .none
         }
         let time = Date()
         let start = ContinuousClock.now
-        // Two closures rather than one holding a `State?`: in this generic, unspecialised code an
-        // optional of the state costs a metadata lookup per action.
+        // Two record types rather than one holding a `State?`: a record without states holds
+        // nothing of the state's size.
         guard holdsState else {
-            return .immediate { _ in
-                let elapsed = start.duration(to: .now)
-                writer.append(seq: seq, holdsState: false) {
-                    ActionRecord(processing: action, from: source, time: time, duration: elapsed)
-                }
-            }
+            return FinishingEffect(action: action, source: source, time: time, start: start, finish: finishWithout)
+                .effect
         }
         let before = state()
-        return .immediate { _ in
-            let after = state()
-            let elapsed = start.duration(to: .now)
-            writer.append(seq: seq, holdsState: true) {
-                ActionRecord(
-                    processing: action,
-                    from: source,
-                    before: before,
-                    after: after,
-                    time: time,
-                    duration: elapsed
-                )
-            }
-        }
+        let record = FinishingEffect(
+            action: action,
+            source: source,
+            state: state,
+            before: before,
+            time: time,
+            start: start,
+            finish: finishWith
+        )
+        return record.effect
+    }
+}
+
+/// A record handed over without the states (``ActionRecord/changesSkipped``): the action, its
+/// source and times. Its object is the effect the recorder returns, then the writer's entry.
+@usableFromInline
+struct RecordWithoutStates<Action: Sendable> {
+    @usableFromInline let action: Action
+    @usableFromInline let source: ActionSource
+    @usableFromInline let time: Date
+    @usableFromInline let start: ContinuousClock.Instant
+    @usableFromInline var duration = Duration.zero
+
+    @inlinable
+    init(action: Action, source: ActionSource, time: Date, start: ContinuousClock.Instant) {
+        self.action = action
+        self.source = source
+        self.time = time
+        self.start = start
+    }
+}
+
+/// A record handed over with the states before and after its action.
+@usableFromInline
+struct RecordWithStates<Action: Sendable, State: Sendable> {
+    @usableFromInline let action: Action
+    @usableFromInline let source: ActionSource
+    /// The store's getter until the effect has read the state after; then a placeholder.
+    @usableFromInline var state: GetState<State>
+    @usableFromInline let before: State
+    /// The state before, until the effect reads the state after the reducer.
+    @usableFromInline var after: State
+    @usableFromInline let time: Date
+    @usableFromInline let start: ContinuousClock.Instant
+    @usableFromInline var duration = Duration.zero
+
+    @inlinable
+    init(
+        action: Action,
+        source: ActionSource,
+        state: GetState<State>,
+        before: State,
+        time: Date,
+        start: ContinuousClock.Instant
+    ) {
+        self.action = action
+        self.source = source
+        self.state = state
+        self.before = before
+        self.after = before
+        self.time = time
+        self.start = start
+    }
+}
+
+extension FinishingEffect {
+    @inlinable
+    convenience init(
+        action: Action,
+        source: ActionSource,
+        time: Date,
+        start: ContinuousClock.Instant,
+        finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
+    ) where Payload == RecordWithoutStates<Action>, Action: Sendable {
+        self.init(RecordWithoutStates(action: action, source: source, time: time, start: start), finish: finish)
+    }
+
+    @inlinable
+    convenience init<State>(
+        action: Action,
+        source: ActionSource,
+        state: GetState<State>,
+        before: State,
+        time: Date,
+        start: ContinuousClock.Instant,
+        finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
+    ) where Payload == RecordWithStates<Action, State>, Action: Sendable, State: Sendable {
+        self.init(
+            RecordWithStates(action: action, source: source, state: state, before: before, time: time, start: start),
+            finish: finish
+        )
     }
 }
 
@@ -139,6 +259,7 @@ extension ActionRecord {
     ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    @usableFromInline
     package init(
         processing action: some Any,
         from source: ActionSource,
@@ -167,6 +288,7 @@ extension ActionRecord {
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    @usableFromInline
     package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
     }

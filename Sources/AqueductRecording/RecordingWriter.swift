@@ -32,17 +32,20 @@ import Darwin
 /// ```
 ///
 /// ## What it guarantees
-/// - **Off the main actor.** The main actor only reads two counters, and hands over a closure
-///   that holds the action, its source and (see below) the state before and after it; building
+/// - **Off the main actor.** The main actor only reads two counters, and hands over the
+///   recorder's record: the action, its source and (see below) the state before and after it; building
 ///   the record (the state diff, the action's encoding, the info lines) and writing happen on
 ///   the writer's own serial queue, in batches.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
 ///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
-///   (256 by default) hold the states before and after their action; the state is a value,
-///   so those are copies of whatever the actions changed, and the bound is on them. An action
-///   processed while ``maximumStateBacklog`` records with states wait is recorded without its
-///   state change (``ActionRecord/changesSkipped``): the recorder does not even read the state,
-///   so the store's state is never copied because the writer is behind. An action processed
+///   (16 by default) hold the states before and after their action; the state is a value,
+///   so those are copies of whatever the actions changed, and the bound is on them: while a
+///   record holds the state, the next action's reducer copies what it changes (a whole array
+///   for one element), so the bound is also how many such copies a burst of actions costs
+///   before the writer catches up. An action processed while ``maximumStateBacklog`` records
+///   with states wait is recorded without its state change (``ActionRecord/changesSkipped``):
+///   the recorder does not even read the state, so the store's state is not copied because
+///   the writer is behind. An action processed
 ///   while ``maximumBacklog`` records wait is not recorded at all: it is counted
 ///   (``droppedCount``), and once the writer catches up a gap line says how many actions were
 ///   dropped, which, and why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says
@@ -83,8 +86,10 @@ public final class RecordingWriter: Sendable {
     public static let defaultMaximumFileSize = 64 << 20
     /// The default ``maximumBacklog``: 65,536 records.
     public static let defaultMaximumBacklog = 65_536
-    /// The default ``maximumStateBacklog``: 256 records.
-    public static let defaultMaximumStateBacklog = 256
+    /// The default ``maximumStateBacklog``: 16 records. Each is one copy of what the next
+    /// action changes in the state; with a large state, many would cost a burst of actions more
+    /// than recording the rest of them does.
+    public static let defaultMaximumStateBacklog = 16
 
     /// The file the writer appends to.
     public let path: String
@@ -119,14 +124,28 @@ public final class RecordingWriter: Sendable {
     private let header: String
 
     private struct Pending: Sendable {
-        var entries: [Entry] = []
+        /// Room for a first batch from the start: the recorder appends without growing the
+        /// array step by step (each drain leaves the next batch a buffer of its own batch's size).
+        var entries: [Entry] = {
+            var entries: [Entry] = []
+            entries.reserveCapacity(256)
+            return entries
+        }()
         var isDrainScheduled = false
         /// How many records were handed over, ever: each record's number in that order.
         var handedOver = 0
     }
 
     private enum Entry: Sendable {
-        case record(number: Int, seq: Int, holdsState: Bool, render: @Sendable () -> ActionRecord)
+        /// A record, built by `render(record)` on the queue: the recorder's own object and a
+        /// function it made once, so that handing a record over allocates nothing more.
+        case record(
+            number: Int,
+            seq: Int,
+            holdsState: Bool,
+            record: any AnyObject & Sendable,
+            render: @Sendable (any AnyObject & Sendable) -> ActionRecord
+        )
         case gap(Gap)
     }
 
@@ -154,6 +173,7 @@ public final class RecordingWriter: Sendable {
     }
 
     /// What a recorder may hand over for the action it is about to see processed.
+    @usableFromInline
     package enum Admission: Sendable {
         /// A record with the states before and after the action.
         case withState
@@ -274,6 +294,7 @@ public final class RecordingWriter: Sendable {
     /// Whether the recorder may hand over a record for the next action, and with its states.
     ///
     /// - Complexity: O(1), no lock: two atomic loads.
+    @usableFromInline
     package func admit() -> Admission {
         if waiting.load(ordering: .relaxed) >= maximumBacklog || hasStopped.load(ordering: .relaxed) {
             return .dropped
@@ -284,6 +305,7 @@ public final class RecordingWriter: Sendable {
     /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
     ///
     /// - Parameter seq: The action's number.
+    @usableFromInline
     package func drop(seq: Int) {
         if hasStopped.load(ordering: .relaxed) { return }  // nothing is recorded once stopped
         dropped.add(1, ordering: .relaxed)
@@ -310,11 +332,32 @@ public final class RecordingWriter: Sendable {
     ///   - holdsState: Whether `render` holds the states (``admit()`` said ``Admission/withState``).
     ///   - render: Builds the record; called once, off the caller's isolation.
     package func append(seq: Int, holdsState: Bool, _ render: @escaping @Sendable () -> ActionRecord) {
+        append(seq: seq, holdsState: holdsState, RenderClosure(render)) { object in
+            unsafeDowncast(object, to: RenderClosure.self).render()
+        }
+    }
+
+    /// Hands over a record to build and write on the writer's queue, in the order of the calls:
+    /// `render(record)` builds it there. Allocates nothing while the buffer of waiting records
+    /// has room (it keeps its capacity from one batch to the next) and a drain is under way.
+    ///
+    /// - Parameters:
+    ///   - seq: The action's number.
+    ///   - holdsState: Whether `record` holds states (``admit()`` said ``Admission/withState``).
+    ///   - record: What the record is built from; released once it is built.
+    ///   - render: Builds the record from `record`; called once, on the writer's queue.
+    @usableFromInline
+    package func append(
+        seq: Int,
+        holdsState: Bool,
+        _ record: any AnyObject & Sendable,
+        render: @escaping @Sendable (any AnyObject & Sendable) -> ActionRecord
+    ) {
         waiting.add(1, ordering: .relaxed)
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
         let schedule = pending.withLock { pending in
             pending.entries.append(
-                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, render: render)
+                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, record: record, render: render)
             )
             pending.handedOver += 1
             if pending.isDrainScheduled { return false }
@@ -324,20 +367,43 @@ public final class RecordingWriter: Sendable {
         if schedule { queue.async { self.drain() } }
     }
 
+    /// A record built by a closure (the writer's tests hand these over).
+    private final class RenderClosure: Sendable {
+        let render: @Sendable () -> ActionRecord
+        init(_ render: @escaping @Sendable () -> ActionRecord) { self.render = render }
+    }
+
     // MARK: On the queue
 
     /// The bytes gathered before one `write(2)`.
     private static let batchLimit = 1 << 16
 
+    /// Writes what waits, then schedules itself again: the drain stays scheduled until it finds
+    /// nothing waiting, so that the records handed over meanwhile schedule nothing (scheduling
+    /// allocates) — in a burst, the recorder schedules one drain, not one per batch — while a
+    /// flush queued behind it still runs between two batches.
     private func drain() {
-        let entries = pending.withLock { pending in
-            pending.isDrainScheduled = false
+        guard var entries = takeBatch() else { return }
+        writeBatch(&entries)
+        queue.async { self.drain() }
+    }
+
+    /// The records waiting, or `nil` — the drain then ends, unscheduled — when none is.
+    private func takeBatch() -> [Entry]? {
+        pending.withLock { pending in
+            if pending.entries.isEmpty {
+                pending.isDrainScheduled = false
+                return nil
+            }
             // The next batch gets a buffer of this one's size, allocated here, on the queue:
             // the main actor then appends without growing the array step by step.
             defer { pending.entries.removeAll(keepingCapacity: true) }
             return pending.entries
         }
-        if entries.isEmpty { return }
+    }
+
+    /// Builds and writes a batch of records, releasing each once built.
+    private func writeBatch(_ entries: inout [Entry]) {
         // Records done, told to the counters in bulk (see `waiting`).
         var done = 0
         var doneWithState = 0
@@ -350,12 +416,16 @@ public final class RecordingWriter: Sendable {
         defer { publish() }
         file.withLock { state in
             var batch = ""
-            for entry in entries {
+            // Taken from the end, so that each record — and the states it holds, which the
+            // store copies when it changes them while they are held — is released once built,
+            // not at the end of the batch.
+            entries.reverse()
+            while let entry = entries.popLast() {
                 let line: String
                 switch entry {
                 case .gap(let gap):
                     line = gapLine(gap)
-                case .record(let number, let seq, let holdsState, let render):
+                case .record(let number, let seq, let holdsState, let record, let render):
                     defer {
                         done += 1
                         if holdsState { doneWithState += 1 }
@@ -384,7 +454,7 @@ public final class RecordingWriter: Sendable {
                         continue
                     }
                     do {
-                        line = try render().jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
+                        line = try render(record).jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
                     } catch {
                         // Only a hand-made JSONValue holds a number JSON cannot write.
                         dropped.add(1, ordering: .relaxed)

@@ -6,7 +6,8 @@
 // Dispatch, all threads — so the counts are exact. Link it into benchmark executables only.
 //
 // Counting is off until allocation_counter_start(); while off, the wrappers cost one relaxed
-// atomic load. Counters are atomic, so allocations on any thread are counted.
+// atomic load. Counters are atomic, so allocations on any thread are counted; those of the
+// thread that started counting are also counted apart.
 #ifndef AQUEDUCT_ALLOCATION_COUNTER_H
 #define AQUEDUCT_ALLOCATION_COUNTER_H
 
@@ -27,6 +28,10 @@ void allocation_counter_start(void);
 /// calls of malloc, calloc, posix_memalign, aligned_alloc, memalign, valloc, pvalloc, and
 /// realloc calls that allocate (a non-zero size).
 uint64_t allocation_counter_stop(void);
+
+/// Of the allocations allocation_counter_stop() returned, those made on the thread that called
+/// allocation_counter_start(): the measured thread's own, whatever other threads did meanwhile.
+uint64_t allocation_counter_measured_thread(void);
 
 /// The number of free calls (with a non-null pointer) counted between the last start and stop.
 uint64_t allocation_counter_frees(void);

@@ -8,9 +8,11 @@
 /// 1 in order; one JSON line per counted run says which dump is whose:
 ///
 /// ```json
-/// {"region":4,"workload":"a/plain_loop","baseline":"a/plain_loop","actions":200,"thresholds":"instructions-swift-6.3.json"}
+/// {"region":4,"workload":"a/plain_loop","baseline":"a/plain_loop","actions":200,"thresholds":"instructions-swift-6.3.json","threads":"all"}
 /// ```
 ///
+/// `threads` is `measured` for a workload measured with ``measureThisThread(_:)``: the gate
+/// then counts the main thread's instructions only, `all` otherwise.
 /// `baseline` is the workload the gate divides by: the scenario's baseline, or a scaling
 /// row's own plain loop; `thresholds` is this toolchain's file in `Benchmarks/Thresholds`. No clock is read for the figures and nothing is timed.
 @MainActor
@@ -41,6 +43,7 @@ enum InstructionRegions {
             for workload in workloads {
                 for counted in [false, true] {
                     let before = measuredRegions
+                    regionCountsTheMeasuredThreadOnly = false
                     _ = await workload.run(actions)
                     guard measuredRegions == before + 1 else {
                         throw ThresholdError(
@@ -56,6 +59,7 @@ enum InstructionRegions {
                         ("baseline", Format.json(baseline)),
                         ("actions", String(actions)),
                         ("thresholds", Format.json(thresholdsFile)),
+                        ("threads", Format.json(regionCountsTheMeasuredThreadOnly ? "measured" : "all")),
                     ]
                     lines.append("{" + fields.map { "\(Format.json($0.0)):\($0.1)" }.joined(separator: ",") + "}")
                 }

@@ -21,6 +21,23 @@ func measure(_ body: () -> Void) -> Sample {
     return Sample(nanoseconds: end - start, allocations: allocations)
 }
 
+/// Times `body` and counts the heap allocations made while it runs **on the calling thread
+/// only**: for a workload whose own share is the point while another thread works beside it
+/// (the recorder's writer). Under the instruction gate, the region's instructions are those of
+/// the calling thread only too (see ``regionCountsTheMeasuredThreadOnly``), so such a row is
+/// exact and gated although the other thread runs during it.
+@inline(__always)
+func measureThisThread(_ body: () -> Void) -> Sample {
+    var sample = measure(body)
+    sample.allocations = allocation_counter_measured_thread()
+    regionCountsTheMeasuredThreadOnly = true
+    return sample
+}
+
+/// Whether the last measured region counts the measuring thread's work only
+/// (``measureThisThread(_:)``); the instruction gate reads and resets it after each run.
+nonisolated(unsafe) var regionCountsTheMeasuredThreadOnly = false
+
 /// Times asynchronous work, for scenarios whose actions are processed by other tasks; the
 /// allocation count includes every thread's allocations. The body starts on the main actor.
 @MainActor
