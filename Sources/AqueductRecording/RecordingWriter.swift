@@ -86,10 +86,10 @@ public final class RecordingWriter: Sendable {
     public static let defaultMaximumFileSize = 64 << 20
     /// The default ``maximumBacklog``: 65,536 records.
     public static let defaultMaximumBacklog = 65_536
-    /// The default ``maximumStateBacklog``: 16 records. Each is one copy of what the next
-    /// action changes in the state; with a large state, many would cost a burst of actions more
-    /// than recording the rest of them does.
-    public static let defaultMaximumStateBacklog = 16
+    /// The default ``maximumStateBacklog``: 256 records. Each is one copy of what the next
+    /// action changes in the state; an app with a large state that records bursts of actions
+    /// passes a smaller bound, trading diffs past it (`changes_skipped`) for fewer copies.
+    public static let defaultMaximumStateBacklog = 256
 
     /// The file the writer appends to.
     public let path: String

@@ -113,15 +113,21 @@ private enum LargeStateWorkloads {
         for index in 0..<200 { state.values[(offset &* 200 &+ index) % 20_000] &+= 1 }
     }
 
-    /// A fresh store, with or without a recorder (the writer's default bounds), processes
-    /// `count` actions.
+    /// A fresh store, with or without a recorder, processes `count` actions. The writer holds
+    /// the states of at most 16 waiting records, as the recorder's documentation advises for a
+    /// large state: each one makes the reducer's next write copy the array.
     static func run(_ count: Int, recording: Bool, waitingForTheFile: Bool) -> Sample {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("DispatchThroughput-large-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var writer: RecordingWriter?
         if recording {
-            guard let opened = try? RecordingWriter(path: path, maximumFileSize: 64 << 20, rotatedFiles: 0) else {
+            guard let opened = try? RecordingWriter(
+                path: path,
+                maximumFileSize: 64 << 20,
+                rotatedFiles: 0,
+                maximumStateBacklog: 16
+            ) else {
                 fatalError("cannot create \(path)")
             }
             writer = opened
