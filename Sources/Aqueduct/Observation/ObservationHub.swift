@@ -300,13 +300,16 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         sharing: Bool,
         first: (Value) -> Value = { $0 }
     ) -> PathWatcher<State, Value> {
+        // `first` makes the value a new watcher starts from out of the one read now: the last
+        // value seen, for a path through a child that is gone.
         let statePath = StatePath(path)
-        let current = first(statePath.read(from: memory))
+        let read = statePath.read(from: memory)
+        let current = first(read)
         let watcher: PathWatcher<State, Value>
         if sharing, let existing = shared[path] {
             // Keyed by the typed path: the value type is `Value`.
             let candidate = existing as! PathWatcher<State, Value>
-            if candidate.isDuplicate(candidate.last, current) {
+            if candidate.isDuplicate(candidate.last, read) {
                 watcher = candidate
             } else {
                 // Subscribed in the middle of processing an action that changed the value: the
