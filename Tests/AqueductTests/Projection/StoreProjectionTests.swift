@@ -200,6 +200,17 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         _ = subscription
     }
 
+    @Test func aProjectionOfAnElementsProjectionSharesItsPaths() {
+        let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
+        let all = store.projection(action: \.self, state: \FeatureState.self)
+        let milk = all.projection(element: 1, in: \.todos, action: \.todo)
+        let same = milk?.projection(action: \.self, state: \Todo.self)
+        #expect(milk?.title == "milk")
+        #expect(same?.title == "milk")
+        #expect(store.projection(element: 1, in: \.todos, action: \.todo)?.title == "milk")
+        #expect(store.observedPathCount == 1)
+    }
+
     @Test func elementProjectionsOfOneElementShareTheirTrackingKey() {
         let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
         for _ in 0..<10 {
