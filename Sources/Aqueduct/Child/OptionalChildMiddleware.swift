@@ -63,7 +63,7 @@ where Base.InputAction == Base.OutputAction {
         guard case .presented(let local) = presentation else { return .none }
         let child = self.child
         // Read on the main actor only, like every state getter: the box never crosses threads.
-        let lastKnown = LastKnownElement(current)
+        let lastKnown = LastSeenChild(current)
         let childState = GetState<Base.State> {
             if let current = child(state()) { lastKnown.value = current }
             return lastKnown.value

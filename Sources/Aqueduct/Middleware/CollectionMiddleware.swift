@@ -134,7 +134,7 @@ where Base.InputAction == Base.OutputAction, Elements.Index == Int {
         let elements = self.elements
         let locate = self.locate
         // Read on the main actor only, like every state getter: the box never crosses threads.
-        let lastKnown = LastKnownElement(current[index])
+        let lastKnown = LastSeenChild(current[index])
         let elementState = GetState<Base.State> {
             let current = elements(state())
             if case .at(let index) = locate(current, key) { lastKnown.value = current[index] }

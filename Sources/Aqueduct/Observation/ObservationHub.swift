@@ -169,6 +169,86 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         return StateStream(channel: channel)
     }
 
+    // MARK: Paths through a child that may be gone
+
+    // A child's projection observes paths that find `nil` once its child is gone (removed,
+    // popped or dismissed while a view still shows it); see `RootedChildProjection`. Their
+    // watchers take `nil` as "unchanged" and keep the last value they saw, which a read then
+    // returns: the path depends only on the child's id, so projections of one child share them.
+
+    /// Reads the value at `path`, or the last one seen if the child is gone, and, inside
+    /// `withObservationTracking`, tracks that path.
+    ///
+    /// - Parameter absent: The value to start from if the child is gone and nobody watches the
+    ///   path yet: the last one the projection read.
+    func trackedRead<Value: Equatable>(_ path: KeyPath<State, Value?>, whenAbsent absent: () -> Value) -> Value {
+        let watcher = sharedWatcher(
+            for: path,
+            isDuplicate: skippingAbsence { $0 == $1 },
+            comparesWithEquality: false,
+            first: { $0 ?? absent() }
+        )
+        let value = watcher.path.read(from: memory) ?? watcher.last ?? absent()
+        watcher.isArmed = true
+        registrar.access(self, keyPath: trackingPath(of: watcher, path: path))
+        return value
+    }
+
+    /// Calls `observer` with the value at `path` after each action that changed it, and not
+    /// while the child is gone.
+    func subscribe<Value>(
+        _ path: KeyPath<State, Value?>,
+        whenAbsent absent: () -> Value,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> StoreSubscription {
+        let sink = WatcherSink<Value?> { value in
+            // Never `nil`: the watcher takes `nil` as no change.
+            if let value { observer(value) }
+            return true
+        }
+        let watcher = addSink(
+            sink,
+            path: path,
+            isDuplicate: skippingAbsence(isDuplicate),
+            sharing: sharing,
+            first: { $0 ?? absent() }
+        )
+        let link = self.link
+        return StoreSubscription {
+            link.hub?.remove(sink, from: watcher)
+        }
+    }
+
+    /// A stream of the value at `path`, starting with the current one (or the last one seen if
+    /// the child is gone), and with none while the child is gone.
+    func stream<Value: Sendable>(
+        _ path: KeyPath<State, Value?>,
+        whenAbsent absent: () -> Value,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        sharing: Bool
+    ) -> StateStream<Value> {
+        let channel = LatestValueChannel<Value>()
+        let sink = WatcherSink<Value?>(
+            receive: { [weak channel] value in
+                // Never `nil`: the watcher takes `nil` as no change.
+                guard let value else { return channel != nil }
+                return channel?.send(value) ?? false
+            },
+            finish: { [weak channel] in channel?.finish() }
+        )
+        let watcher = addSink(
+            sink,
+            path: path,
+            isDuplicate: skippingAbsence(isDuplicate),
+            sharing: sharing,
+            first: { $0 ?? absent() }
+        )
+        channel.send(watcher.path.read(from: memory) ?? watcher.last ?? absent())
+        return StateStream(channel: channel)
+    }
+
     // MARK: Bookkeeping
 
     /// The registrar's key for a watched path: `\ObservationHub.[_tracking: path]`, made once.
@@ -183,6 +263,18 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
     }
 
     private func sharedWatcher<Value: Equatable>(for path: KeyPath<State, Value>) -> PathWatcher<State, Value> {
+        sharedWatcher(for: path, isDuplicate: { $0 == $1 }, comparesWithEquality: true) { $0 }
+    }
+
+    /// The watcher everyone who compares the value at `path` with `isDuplicate` (the value's
+    /// `==`, or ``skippingAbsence(_:)`` of it) shares; made with the value `first` gives for
+    /// the one read now if there is none yet.
+    private func sharedWatcher<Value>(
+        for path: KeyPath<State, Value>,
+        isDuplicate: @escaping (Value, Value) -> Bool,
+        comparesWithEquality: Bool,
+        first: (Value) -> Value
+    ) -> PathWatcher<State, Value> {
         if let existing = shared[path] {
             // The dictionary is keyed by the typed path, so the watcher's value type is `Value`.
             return existing as! PathWatcher<State, Value>
@@ -191,9 +283,9 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         let watcher = PathWatcher(
             path: statePath,
             sharingKey: path,
-            isDuplicate: { $0 == $1 },
-            comparesWithEquality: true,
-            last: statePath.read(from: memory)
+            isDuplicate: isDuplicate,
+            comparesWithEquality: comparesWithEquality,
+            last: first(statePath.read(from: memory))
         )
         shared[path] = watcher
         append(watcher)
@@ -205,15 +297,19 @@ internal final class ObservationHub<State>: Observable, ObservationTarget {
         _ sink: WatcherSink<Value>,
         path: KeyPath<State, Value>,
         isDuplicate: @escaping (Value, Value) -> Bool,
-        sharing: Bool
+        sharing: Bool,
+        first: (Value) -> Value = { $0 }
     ) -> PathWatcher<State, Value> {
+        // `first` makes the value a new watcher starts from out of the one read now: the last
+        // value seen, for a path through a child that is gone.
         let statePath = StatePath(path)
-        let current = statePath.read(from: memory)
+        let read = statePath.read(from: memory)
+        let current = first(read)
         let watcher: PathWatcher<State, Value>
         if sharing, let existing = shared[path] {
             // Keyed by the typed path: the value type is `Value`.
             let candidate = existing as! PathWatcher<State, Value>
-            if candidate.isDuplicate(candidate.last, current) {
+            if candidate.isDuplicate(candidate.last, read) {
                 watcher = candidate
             } else {
                 // Subscribed in the middle of processing an action that changed the value: the
@@ -327,4 +423,17 @@ internal struct WatchedWord {
 @MainActor
 internal final class HubLink<State> {
     unowned var hub: ObservationHub<State>?
+}
+
+/// `isDuplicate` for a path through a child that may be gone: `nil`, the child gone, is no
+/// change, so a watcher keeps the last value it saw; a watcher starts from a value, so `last`
+/// is never `nil`.
+private func skippingAbsence<Value>(
+    _ isDuplicate: @escaping (Value, Value) -> Bool
+) -> (Value?, Value?) -> Bool {
+    { last, now in
+        guard let now else { return true }
+        guard let last else { return false }
+        return isDuplicate(last, now)
+    }
 }

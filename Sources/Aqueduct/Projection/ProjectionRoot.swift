@@ -24,15 +24,28 @@ internal protocol ProjectionRoot<Action, State>: ObservationTarget {
         action: @escaping (LocalAction) -> Action,
         state: KeyPath<State, LocalState>
     ) -> any ProjectionRoot<LocalAction, LocalState>
+    /// A projection of the child at `child`, a path that finds `nil` once the child is gone
+    /// (see ``RootedChildProjection``); `nil` if the child is not there now.
+    func projection<ChildAction, ChildState>(
+        action: @escaping (ChildAction) -> Action,
+        child: KeyPath<State, ChildState?>
+    ) -> (any ProjectionRoot<ChildAction, ChildState>)?
+}
+
+extension ProjectionRoot {
+    /// A projection of the element with `id` in `elements`, found by id on each read; `nil` if
+    /// no element has that id now.
     func projection<Element: Identifiable, ElementAction>(
         element id: Element.ID,
         in elements: KeyPath<State, [Element]>,
         action: @escaping (Element.ID, ElementAction) -> Action
-    ) -> (any ProjectionRoot<ElementAction, Element>)?
+    ) -> (any ProjectionRoot<ElementAction, Element>)? {
+        projection(action: { action(id, $0) }, child: elements.appending(path: \[Element].[_element: id]))
+    }
 }
 
-/// The one implementation of ``ProjectionRoot``: a store, a path from its state and an
-/// embedding into its action.
+/// A ``ProjectionRoot`` of a state that is always there: a store, a path from its state and an
+/// embedding into its action. A child found by id or presence has a ``RootedChildProjection``.
 @MainActor
 @usableFromInline
 internal final class RootedProjection<RootAction: Sendable, RootState, Action, State>: ProjectionRoot {
@@ -86,21 +99,19 @@ internal final class RootedProjection<RootAction: Sendable, RootState, Action, S
     }
 
     @usableFromInline
-    func projection<Element: Identifiable, ElementAction>(
-        element id: Element.ID,
-        in elements: KeyPath<State, [Element]>,
-        action: @escaping (Element.ID, ElementAction) -> Action
-    ) -> (any ProjectionRoot<ElementAction, Element>)? {
-        let elementsPath = path.appending(path: elements)
-        guard let element = store.state[keyPath: elementsPath].first(where: { $0.id == id }) else {
-            return nil
-        }
+    func projection<ChildAction, ChildState>(
+        action: @escaping (ChildAction) -> Action,
+        child: KeyPath<State, ChildState?>
+    ) -> (any ProjectionRoot<ChildAction, ChildState>)? {
+        let childPath = path.appending(path: child)
+        guard let last = memory.read(childPath, offset: nil) else { return nil }
         let embed = self.embed
-        let elementPath = \[Element].[_element: id, lastKnown: LastKnownElement(element)]
-        return RootedProjection<RootAction, RootState, ElementAction, Element>(
+        return RootedChildProjection<RootAction, RootState, ChildState, ChildAction, ChildState>(
             store: store,
-            path: elementsPath.appending(path: elementPath),
-            embed: { embed(action(id, $0)) }
+            child: childPath,
+            local: \ChildState.self,
+            last: last,
+            embed: { embed(action($0)) }
         )
     }
 

@@ -34,12 +34,8 @@ extension Store {
         presented state: KeyPath<State, ChildState?>,
         action: CaseKeyPath<Action, PresentationAction<ChildAction>>
     ) -> StoreProjection<ChildAction, ChildState>? {
-        guard let child = self.state[keyPath: state] else { return nil }
         let embed = CasePath(action)._embed
-        return childProjection(
-            state.appending(path: \ChildState?.[_presented: LastKnownElement(child)]),
-            embed: { embed(.presented($0)) }
-        )
+        return childProjection(state, embed: { embed(.presented($0)) })
     }
 
     /// A projection onto the entry with `id` of a navigation stack: a store of exactly the
@@ -76,22 +72,22 @@ extension Store {
         in stack: KeyPath<State, ChildStack<Element>>,
         action: CaseKeyPath<Action, StackAction<Element, ElementAction>>
     ) -> StoreProjection<ElementAction, Element>? {
-        guard let entry = self.state[keyPath: stack][id: id] else { return nil }
         let embed = CasePath(action)._embed
         return childProjection(
-            stack.appending(path: \ChildStack<Element>.[_entry: id, lastKnown: LastKnownElement(entry)]),
+            stack.appending(path: \ChildStack<Element>.[id: id]),
             embed: { embed(.element(id: id, action: $0)) }
         )
     }
 
-    /// A projection at `path`, a path through a child found by id or presence, that embeds
-    /// with `embed`.
+    /// A projection of the child at `path`, a path that finds `nil` once the child is gone,
+    /// that embeds with `embed`; `nil` if the child is not there now.
     private func childProjection<ChildAction, ChildState>(
-        _ path: KeyPath<State, ChildState>,
+        _ path: KeyPath<State, ChildState?>,
         embed: @escaping (ChildAction) -> Action
-    ) -> StoreProjection<ChildAction, ChildState> {
-        StoreProjection(
-            _root: RootedProjection(store: self, path: path, embed: embed),
+    ) -> StoreProjection<ChildAction, ChildState>? {
+        guard let child = self.state[keyPath: path] else { return nil }
+        return StoreProjection(
+            _root: RootedChildProjection(store: self, child: path, local: \ChildState.self, last: child, embed: embed),
             _send: { childAction, source in self.dispatch(embed(childAction), from: source) },
             _offset: nil
         )

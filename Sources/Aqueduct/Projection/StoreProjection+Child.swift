@@ -20,12 +20,8 @@ extension StoreProjection {
         presented state: KeyPath<State, ChildState?>,
         action: CaseKeyPath<Action, PresentationAction<ChildAction>>
     ) -> StoreProjection<ChildAction, ChildState>? {
-        guard let child = self.state[keyPath: state] else { return nil }
         let embed = CasePath(action)._embed
-        return childProjection(
-            state.appending(path: \ChildState?.[_presented: LastKnownElement(child)]),
-            embed: { embed(.presented($0)) }
-        )
+        return childProjection(state, embed: { embed(.presented($0)) })
     }
 
     /// A projection onto the entry with `id` of a navigation stack in this projection's state.
@@ -50,25 +46,27 @@ extension StoreProjection {
         in stack: KeyPath<State, ChildStack<Element>>,
         action: CaseKeyPath<Action, StackAction<Element, ElementAction>>
     ) -> StoreProjection<ElementAction, Element>? {
-        guard let entry = self.state[keyPath: stack][id: id] else { return nil }
         let embed = CasePath(action)._embed
         return childProjection(
-            stack.appending(path: \ChildStack<Element>.[_entry: id, lastKnown: LastKnownElement(entry)]),
+            stack.appending(path: \ChildStack<Element>.[id: id]),
             embed: { embed(.element(id: id, action: $0)) }
         )
     }
 
-    /// A projection at `path`, a path through a child found by id or presence, that embeds
-    /// with `embed` and then as this projection does.
+    /// A projection of the child at `path`, a path that finds `nil` once the child is gone,
+    /// that embeds with `embed` and then as this projection does; `nil` if the child is not
+    /// there now.
     private func childProjection<ChildAction, ChildState>(
-        _ path: KeyPath<State, ChildState>,
+        _ path: KeyPath<State, ChildState?>,
         embed: @escaping (ChildAction) -> Action
-    ) -> StoreProjection<ChildAction, ChildState> {
+    ) -> StoreProjection<ChildAction, ChildState>? {
         let send = _send
-        return StoreProjection<ChildAction, ChildState>(
-            _root: _root.projection(action: embed, state: path),
-            _send: { childAction, source in send(embed(childAction), source) },
-            _offset: nil
-        )
+        return _root.projection(action: embed, child: path).map { root in
+            StoreProjection<ChildAction, ChildState>(
+                _root: root,
+                _send: { childAction, source in send(embed(childAction), source) },
+                _offset: nil
+            )
+        }
     }
 }

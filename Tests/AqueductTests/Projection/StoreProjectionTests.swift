@@ -168,6 +168,49 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
         #expect(store.state.todos.isEmpty)
     }
 
+    @Test func observingARemovedElementsProjectionHearsNothingUntilItsIdIsBack() async throws {
+        let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
+        let milk = try #require(store.projection(element: 1, in: \.todos, action: \.todo))
+        var titles: [String] = []
+        let subscription = milk.subscribe(\.title, .removingDuplicates) { titles.append($0) }
+        milk.dispatch(.retitle("oat milk"))
+        #expect(titles == ["oat milk"])
+
+        let log = EventLog()
+        withObservationTracking {
+            _ = milk.title
+        } onChange: {
+            log.record("title")
+        }
+        store.dispatch(.removeTodo(id: 1))
+        // Gone: no change heard, and every read gives the last value.
+        #expect(titles == ["oat milk"])
+        #expect(log.all.isEmpty)
+        #expect(milk.title == "oat milk")
+        var stream = milk.values(of: \.title, .removingDuplicates).makeAsyncIterator()
+        #expect(await stream.next() == "oat milk")
+
+        // The same id back, with another title: heard by each.
+        store.dispatch(.addTodo(Todo(id: 1, title: "bread")))
+        #expect(titles == ["oat milk", "bread"])
+        #expect(log.all == ["title"])
+        #expect(await stream.next() == "bread")
+        #expect(milk.state.title == "bread")
+        #expect(store.observedPathCount == 1)
+        _ = subscription
+    }
+
+    @Test func aProjectionOfAnElementsProjectionSharesItsPaths() {
+        let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
+        let all = store.projection(action: \.self, state: \FeatureState.self)
+        let milk = all.projection(element: 1, in: \.todos, action: \.todo)
+        let same = milk?.projection(action: \.self, state: \Todo.self)
+        #expect(milk?.title == "milk")
+        #expect(same?.title == "milk")
+        #expect(store.projection(element: 1, in: \.todos, action: \.todo)?.title == "milk")
+        #expect(store.observedPathCount == 1)
+    }
+
     @Test func elementProjectionsOfOneElementShareTheirTrackingKey() {
         let store = makeFeatureStore(FeatureState(todos: [Todo(id: 1, title: "milk")]))
         for _ in 0..<10 {
