@@ -109,7 +109,8 @@ struct RecordingFollower {
         }
         var atPath = stat()
         if stat(path, &atPath) == 0 {
-            if UInt64(atPath.st_dev) != device || UInt64(atPath.st_ino) != inode {
+            if UInt64(truncatingIfNeeded: atPath.st_dev) != device || UInt64(truncatingIfNeeded: atPath.st_ino) != inode
+            {
                 restart(into: &events, because: "The recording was replaced by a new file: reading it from its start.")
                 return (events, false)
             }
@@ -131,8 +132,8 @@ struct RecordingFollower {
             return false
         }
         descriptor = opened
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
         offset = 0
         return true
     }

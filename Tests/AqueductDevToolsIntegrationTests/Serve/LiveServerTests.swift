@@ -96,6 +96,24 @@ import Glibc
         }
     }
 
+    @Test func aPortInUseIsUnavailableAndAMissingFolderCannotBeServed() throws {
+        try ReportFixtures.withDirectory { directory in
+            let server = try ServeProcess(recording: ReportFixtures.session, in: directory)
+            let taken = try DevToolsProcess.run(
+                ["serve", ReportFixtures.session.path, "--port", "\(server.port)"],
+                in: directory
+            )
+            #expect(taken.ending == .exited(69))
+            #expect(taken.errors.contains("Cannot listen on 127.0.0.1:\(server.port)"), "\(taken.errors)")
+            let missing = try DevToolsProcess.run(
+                ["serve", directory.appendingPathComponent("no/such/folder.jsonl").path],
+                in: directory
+            )
+            #expect(missing.ending == .exited(66))
+            #expect(try server.stop() == 0)
+        }
+    }
+
     @Test func theLoopbackAddressOfIPv6IsServedToo() throws {
         try ReportFixtures.withDirectory { directory in
             let server = try ServeProcess(recording: ReportFixtures.session, in: directory)
