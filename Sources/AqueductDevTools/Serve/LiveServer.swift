@@ -185,6 +185,7 @@ final class LiveServer {
     /// Serves until `shouldStop` says so (it is asked at least every 100 ms), then closes
     /// every connection.
     func run(until shouldStop: () -> Bool) {
+        var hasMoreToRead = false
         while !shouldStop() {
             var descriptors = listeners.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             for connection in connections {
@@ -196,7 +197,7 @@ final class LiveServer {
                 if connection.hasOutput { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), Self.tick)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), hasMoreToRead ? 0 : Self.tick)
             if ready < 0 && errno != EINTR { break }
             let now = Self.milliseconds()
             if ready > 0 {
@@ -210,7 +211,8 @@ final class LiveServer {
                     accept(from: listener, now: now)
                 }
             }
-            for connection in connections { advance(connection, now: now) }
+            hasMoreToRead = false
+            for connection in connections where advance(connection, now: now) { hasMoreToRead = true }
             connections.removeAll { connection in
                 guard case .closed = connection.phase else { return false }
                 return true
@@ -315,7 +317,7 @@ final class LiveServer {
                 + LiveEventEncoding.opening
             connection.phase = .streaming
             connection.follower = RecordingFollower(path: recording, maximumLineLength: maximumLineLength)
-            advance(connection, now: now)
+            _ = advance(connection, now: now)
         }
         send(connection, now: now)
     }
@@ -376,26 +378,36 @@ final class LiveServer {
     }
 
     /// Time passes: deadlines, and the streams read what the recording has new.
-    private func advance(_ connection: Connection, now: Int64) {
+    ///
+    /// - Returns: Whether the connection has more to read and send now (the loop then does not
+    ///   wait for the next tick).
+    private func advance(_ connection: Connection, now: Int64) -> Bool {
         switch connection.phase {
         case .reading:
             if now - connection.opened > Self.headDeadline { finish(connection) }
         case .draining(let until):
             if now > until { finish(connection) }
         case .streaming:
-            var isAtEnd = false
-            while !isAtEnd && connection.output.count - connection.written < Self.streamBufferLimit {
-                guard let step = connection.follower?.step() else { break }
-                for event in step.events { connection.output += LiveEventEncoding.encode(event) }
-                isAtEnd = step.isAtEnd
+            // Reads while the page takes what it is sent, a few buffers at a time so that the
+            // other connections get their turn; the loop then comes back without waiting.
+            for _ in 0..<4 {
+                var isAtEnd = false
+                while !isAtEnd && connection.output.count - connection.written < Self.streamBufferLimit {
+                    guard let step = connection.follower?.step() else { break }
+                    for event in step.events { connection.output += LiveEventEncoding.encode(event) }
+                    isAtEnd = step.isAtEnd
+                }
+                if !connection.hasOutput && now - connection.lastWrite > Self.heartbeatInterval {
+                    connection.output += LiveEventEncoding.heartbeat
+                }
+                if connection.hasOutput { send(connection, now: now) }
+                guard case .streaming = connection.phase, !isAtEnd, !connection.hasOutput else { return false }
             }
-            if !connection.hasOutput && now - connection.lastWrite > Self.heartbeatInterval {
-                connection.output += LiveEventEncoding.heartbeat
-            }
-            if connection.hasOutput { send(connection, now: now) }
+            return true
         case .responding, .closed:
             break
         }
+        return false
     }
 
     private func finish(_ connection: Connection) {

@@ -153,16 +153,16 @@ struct RecordingFollower {
     }
 
     private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [Event]) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
-        while start < bytes.count {
-            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                append(UnsafeBufferPointer(rebasing: bytes[start...]))
-                return
-            }
-            append(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+        // `memchr`, not a generic search: the tool runs in debug builds (`swift run`).
+        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+            let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            append(UnsafeBufferPointer(start: base + start, count: newline - start))
             endLine(into: &events)
             start = newline + 1
         }
+        append(UnsafeBufferPointer(start: base + start, count: bytes.count - start))
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
