@@ -795,7 +795,7 @@ extension ReportPage {
               if (source.readyState === EventSource.CLOSED) {
                 setLive('stopped', 'Stopped: the server is gone or refused the page (reload to try again)');
               } else {
-                setLive('reconnecting', 'Reconnecting…');
+                setLive('reconnecting', 'Disconnected: reconnecting…');
               }
             });
             document.body.dataset.count = '0';

@@ -67,7 +67,14 @@ struct LiveBrowserTests {
             try ServeProcess.append(String(last.dropFirst(40)) + "\n", to: file)
             #expect(try wait(page, until: "document.querySelector('.row[data-seq=\"4\"]')"), "record #4 did not arrive")
             #expect(try page.evaluate("document.getElementById('warnings').hidden") == .bool(true))
+            // A line that is not a record is skipped with a warning; what follows it is read.
+            try ServeProcess.append("not a record\n" + lines(records[5...5]), to: file)
+            #expect(try wait(page, until: "document.querySelector('.row[data-seq=\"5\"]')"), "record #5 did not arrive")
+            #expect(try page.text(ofElementWithID: "warnings")?.hasPrefix("Warning: line 7: not a JSON object") == true)
             #expect(try server.stop() == 0)
+            // The badge says when the server has gone.
+            #expect(try wait(page, until: "document.body.dataset.live !== 'live'"))
+            #expect(try page.text(ofElementWithID: "live")?.hasPrefix("● Live") == false)
         }
     }
 
