@@ -1,7 +1,8 @@
 import Aqueduct
 import AqueductRecording
 
-/// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`, `--help`.
+/// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`,
+/// `serve RECORDING.jsonl [--port N]`, `--help`.
 ///
 /// `run` parses the arguments, does the work and returns the exit status; it writes through the
 /// two closures it is given, so a test runs it in process and sees what a terminal would.
@@ -12,10 +13,13 @@ struct DevToolsCommand {
     let standardError: (String) -> Void
 
     static let usage = """
-        OVERVIEW: Aqueduct's developer tools: turn an action recording into a report you open in a browser.
+        OVERVIEW: Aqueduct's developer tools: turn an action recording into a report you open in a browser,
+        or watch it live as the app records.
 
         USAGE: AqueductDevTools report <recording.jsonl> [--output <report.html>] [--title <text>]
                                        [--max-line-bytes <count>]
+               AqueductDevTools serve <recording.jsonl> [--port <number>] [--title <text>]
+                                      [--max-line-bytes <count>]
                AqueductDevTools --help
 
         COMMANDS:
@@ -23,23 +27,34 @@ struct DevToolsCommand {
                     timeline of the recorded actions, the causal tree (bridged from, sent by an
                     effect of, dispatched during), each action's source, info lines and state diff,
                     a text filter and the state at any point, rebuilt from the diffs.
+          serve     Serves the same page live on this machine's loopback interface (127.0.0.1 and
+                    ::1) and follows the recording as the app writes it: new actions appear as they
+                    are recorded, a new session is a row of its own, and a file replaced or
+                    truncated (rotated) is read again from its start. The recording need not exist
+                    yet. It prints a URL with a random token; only a request with that token, sent
+                    to 127.0.0.1, localhost or [::1] at the port and not from another site's page,
+                    is answered. Runs until interrupted (Ctrl-C).
 
         OPTIONS:
           -o, --output <report.html>  Where to write the report (default: the recording's path
                                       with .html instead of .jsonl). Replaced if it exists.
+          -p, --port <number>         serve: the port to listen on (default: 0, a free port).
           --title <text>              The report's title (default: the recording's file name).
           --max-line-bytes <count>    The longest line read from the recording (default: \(ActionRecording.defaultMaximumLineLength)).
           -h, --help                  Shows this help.
 
         EXIT STATUS:
-          0 the report was written; 64 the command line is wrong (or --output is the recording); 65 the
-          recording has a line that is not a record, too long or out of order, or no record at all;
-          66 the recording cannot be opened; 73 the report cannot be created (or its path is a link,
-          a FIFO or a device); 74 reading or writing failed part way. The report is private (mode
-          0600), like the recording.
+          0 the report was written, or serve was stopped by SIGINT or SIGTERM; 64 the command line is
+          wrong (or --output is the recording); 65 the recording has a line that is not a record, too
+          long or out of order, or no record at all; 66 the recording cannot be opened (serve: it is
+          not a regular file, or its folder does not exist); 69 serve cannot listen on the port (in
+          use); 73 the report cannot be created (or its path is a link, a FIFO or a device); 74
+          reading or writing failed part way. The report is private (mode 0600), like the
+          recording. serve skips a line it cannot read, with a warning on the page.
 
         EXAMPLE:
           swift run AqueductDevTools report session.jsonl --output report.html
+          swift run AqueductDevTools serve session.jsonl --port 8765
 
         """
 
@@ -53,10 +68,19 @@ struct DevToolsCommand {
         var maximumLineLength = ActionRecording.defaultMaximumLineLength
     }
 
+    /// The options of `serve`.
+    struct ServeOptions: Equatable {
+        var recording: String
+        var port = 0
+        var title: String
+        var maximumLineLength = ActionRecording.defaultMaximumLineLength
+    }
+
     /// What the arguments ask for.
     enum Request: Equatable {
         case help
         case report(ReportOptions)
+        case serve(ServeOptions)
     }
 
     /// Runs the command.
@@ -70,6 +94,8 @@ struct DevToolsCommand {
                 standardOutput(Self.usage)
             case .report(let options):
                 try report(options)
+            case .serve(let options):
+                try serve(options)
             }
             return .success
         } catch {
@@ -84,9 +110,11 @@ struct DevToolsCommand {
     static func parse(_ arguments: [String]) throws(DevToolsError) -> Request {
         guard let command = arguments.first else { throw .usage("Missing a command.") }
         if ["-h", "--help", "help"].contains(command) { return .help }
-        guard command == "report" else { throw .usage("Unknown command '\(command)'.") }
+        guard command == "report" || command == "serve" else { throw .usage("Unknown command '\(command)'.") }
+        let isServe = command == "serve"
         var recording: String?
         var output: String?
+        var port = 0
         var title: String?
         var maximumLineLength = ActionRecording.defaultMaximumLineLength
         var rest = arguments.dropFirst()[...]
@@ -99,7 +127,15 @@ struct DevToolsCommand {
             case "-h", "--help":
                 return .help
             case "-o", "--output":
+                guard !isServe else { throw .usage("serve writes no file: --output is for report.") }
                 output = try value(of: argument)
+            case "-p", "--port":
+                guard isServe else { throw .usage("report serves nothing: --port is for serve.") }
+                let text = try value(of: argument)
+                guard let number = Int(text), (0...65_535).contains(number) else {
+                    throw .usage("--port takes a port number from 0 to 65535, not '\(text)'.")
+                }
+                port = number
             case "--title":
                 title = try value(of: argument)
             case "--max-line-bytes":
@@ -117,7 +153,19 @@ struct DevToolsCommand {
                 recording = argument
             }
         }
-        guard let recording else { throw .usage("Missing the recording to report on (a .jsonl file).") }
+        guard let recording else {
+            throw .usage("Missing the recording to \(isServe ? "serve" : "report on") (a .jsonl file).")
+        }
+        if isServe {
+            return .serve(
+                ServeOptions(
+                    recording: recording,
+                    port: port,
+                    title: title ?? fileName(of: recording),
+                    maximumLineLength: maximumLineLength
+                )
+            )
+        }
         return .report(
             ReportOptions(
                 recording: recording,

@@ -72,6 +72,9 @@ struct ReportData {
     var markerText: [Int] = []
     /// How many actions the recorder dropped, in all gaps.
     var droppedCount = 0
+    /// The page of `serve`: no record here; the script reads them from the server's event
+    /// stream and appends them to these columns.
+    var isLive = false
 
     /// `1,200`: digits grouped by three, as the page writes its counts.
     static func grouped(_ number: Int) -> String {
@@ -82,6 +85,17 @@ struct ReportData {
             digits.insert(",", at: index)
         }
         return (number < 0 ? "-" : "") + digits
+    }
+
+    /// A gap's row: `5 actions not recorded (#3–#7): why`.
+    static func gapText(_ gap: ActionRecording.Gap) -> String {
+        let actions = gap.droppedCount == 1 ? "1 action" : "\(grouped(gap.droppedCount)) actions"
+        return "\(actions) not recorded (#\(gap.firstSeq)–#\(gap.lastSeq)): \(gap.reason)"
+    }
+
+    /// A time as the page shows a session's start: ISO 8601 with milliseconds.
+    static func isoTime(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// The kinds' numbers, in the order of the script's `KINDS` table.
@@ -127,10 +141,7 @@ struct ReportData {
                 droppedCount += gap.droppedCount
                 markerAt.append(first + gap.position)
                 markerKind.append(1)
-                let actions = gap.droppedCount == 1 ? "1 action" : "\(Self.grouped(gap.droppedCount)) actions"
-                markerText.append(
-                    table.index(of: "\(actions) not recorded (#\(gap.firstSeq)–#\(gap.lastSeq)): \(gap.reason)")
-                )
+                markerText.append(table.index(of: Self.gapText(gap)))
             }
             var indexOfSeq: [Int: Int] = [:]
             for record in recorded.records {
@@ -184,6 +195,8 @@ extension ReportData {
         writer.integer(Int64(startEpochMilliseconds))
         writer.key("droppedCount")
         writer.integer(droppedCount)
+        writer.key("live")
+        writer.bool(isLive)
         for (name, texts) in [("warnings", warnings), ("strings", strings), ("sessions", sessions)] {
             writer.key(name)
             writer.beginArray()

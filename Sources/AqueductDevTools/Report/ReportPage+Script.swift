@@ -14,7 +14,7 @@ extension ReportPage {
           const scriptStarted = performance.now();
           const data = JSON.parse(document.getElementById('recording-data').textContent);
           const S = data.strings;
-          const n = data.seq.length;
+          let n = data.seq.length;
           const seq = data.seq, causeSeq = data.cause, kind = data.kind;
           const KINDS = [
             { badge: 'outside', label: 'from outside' },
@@ -28,40 +28,49 @@ extension ReportPage {
           // (-1: outside, or recorded in an earlier file), always below its own: one forward
           // pass gives depths, one backward pass gives subtree sizes. A seq is only shown, never
           // computed with: beyond 2^53 it is text.
-          const parent = Int32Array.from(data.parent);
-          const depth = new Int32Array(n);
-          const childStart = new Int32Array(n + 1);
-          for (let i = 0; i < n; i++) {
-            const p = parent[i];
-            if (p < 0 || p >= i) { parent[i] = -1; continue; }
-            depth[i] = depth[p] + 1;
-            childStart[p + 1]++;
-          }
-          for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
-          const children = new Int32Array(childStart[n]);
-          {
-            const next = childStart.slice(0, n);
-            for (let i = 0; i < n; i++) if (parent[i] >= 0) children[next[parent[i]]++] = i;
-          }
-          const subtree = new Int32Array(n).fill(1);
-          for (let i = n - 1; i >= 0; i--) if (parent[i] >= 0) subtree[parent[i]] += subtree[i];
-          // The causal tree in preorder: each action followed by everything it set off.
-          const treeOrder = new Int32Array(n);
-          {
-            let k = 0;
-            const stack = [];
-            for (let i = n - 1; i >= 0; i--) if (parent[i] < 0) stack.push(i);
-            while (stack.length) {
-              const i = stack.pop();
-              treeOrder[k++] = i;
-              for (let c = childStart[i + 1] - 1; c >= childStart[i]; c--) stack.push(children[c]);
+          // Built again when records arrive on the live page (`serve`), all at once: O(n).
+          let parent, depth, childStart, children, subtree, treeOrder, collapsed, sessionCount, markerCount;
+          const index = () => {
+            n = data.seq.length;
+            parent = Int32Array.from(data.parent);
+            depth = new Int32Array(n);
+            childStart = new Int32Array(n + 1);
+            for (let i = 0; i < n; i++) {
+              const p = parent[i];
+              if (p < 0 || p >= i) { parent[i] = -1; continue; }
+              depth[i] = depth[p] + 1;
+              childStart[p + 1]++;
             }
-          }
+            for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
+            children = new Int32Array(childStart[n]);
+            {
+              const next = childStart.slice(0, n);
+              for (let i = 0; i < n; i++) if (parent[i] >= 0) children[next[parent[i]]++] = i;
+            }
+            subtree = new Int32Array(n).fill(1);
+            for (let i = n - 1; i >= 0; i--) if (parent[i] >= 0) subtree[parent[i]] += subtree[i];
+            // The causal tree in preorder: each action followed by everything it set off.
+            treeOrder = new Int32Array(n);
+            {
+              let k = 0;
+              const stack = [];
+              for (let i = n - 1; i >= 0; i--) if (parent[i] < 0) stack.push(i);
+              while (stack.length) {
+                const i = stack.pop();
+                treeOrder[k++] = i;
+                for (let c = childStart[i + 1] - 1; c >= childStart[i]; c--) stack.push(children[c]);
+              }
+            }
+            sessionCount = data.sessions.length;
+            // Rows between records (a session's start, a gap), in the timeline without a filter.
+            markerCount = data.markerAt.length;
+            const folded = collapsed;
+            collapsed = new Uint8Array(n);
+            if (folded) collapsed.set(folded.subarray(0, Math.min(folded.length, n)));
+          };
+          index();
           const truncated = new Set(data.truncated);
           const skipped = new Set(data.skipped);
-          const sessionCount = data.sessions.length;
-          // Rows between records (a session's start, a gap), in the timeline without a filter.
-          const markerCount = data.markerAt.length;
 
           // ---- Text ------------------------------------------------------------------------------
           // Control characters and characters that reorder text are shown as \u{…}: a recording
@@ -91,8 +100,7 @@ extension ReportPage {
             if (ns < 1e12) return (ns / 1e9).toPrecision(3) + ' s';
             return formatNumber(Math.round(ns / 1e9)) + ' s';
           };
-          const origin = n > 0 ? data.timeMicroseconds[0] : 0;
-          const offsetOf = (i) => data.timeMicroseconds[i] - origin;
+          const offsetOf = (i) => data.timeMicroseconds[i] - data.timeMicroseconds[0];
           const absoluteTime = (i) => {
             const micros = data.startEpochMilliseconds * 1000 + data.timeMicroseconds[i];
             const date = new Date(Math.floor(micros / 1000));
@@ -122,7 +130,6 @@ extension ReportPage {
           let selected = n > 0 ? 0 : -1;
           let matches = null;  // Uint8Array: 1 for a record the filter matches; null without a filter
           let shown = new Int32Array(0);  // the record indices listed, in order
-          const collapsed = new Uint8Array(n);
           let haystack = null;
 
           const buildHaystack = () => {
@@ -232,12 +239,14 @@ extension ReportPage {
                 el('bdi', {}, visible(fileName(file)) + ':' + data.line[i])));
           };
 
+          // A session's start, a gap, or (live) the recording replaced or truncated.
+          const MARKERS = [{ name: 'session', sign: '' }, { name: 'gap', sign: '⚠ ' }, { name: 'reset', sign: '↻ ' }];
           const markerRow = (m, position) => el('div', {
-            class: 'row marker ' + (data.markerKind[m] === 0 ? 'session' : 'gap'),
+            class: 'row marker ' + MARKERS[data.markerKind[m]].name,
             style: 'top:' + position * ROW + 'px',
             role: 'separator',
-            'data-marker': data.markerKind[m] === 0 ? 'session' : 'gap',
-          }, el('span', { class: 'marker-text' }, (data.markerKind[m] === 0 ? '' : '⚠ ') + visible(S[data.markerText[m]])));
+            'data-marker': MARKERS[data.markerKind[m]].name,
+          }, el('span', { class: 'marker-text' }, MARKERS[data.markerKind[m]].sign + visible(S[data.markerText[m]])));
 
           const render = () => {
             spacer.style.height = shown.length * ROW + 'px';
@@ -431,7 +440,8 @@ extension ReportPage {
 
           const showDetails = (i) => {
             if (i < 0) {
-              details.replaceChildren(el('p', { class: 'empty' }, 'The recording holds no action.'));
+              details.replaceChildren(el('p', { class: 'empty' },
+                data.live ? 'Waiting for the app to record an action…' : 'The recording holds no action.'));
               return;
             }
             const parts = [];
@@ -627,22 +637,24 @@ extension ReportPage {
 
           // ---- First draw ----------------------------------------------------------------------------------
           document.title = visible(data.title) + ' — Aqueduct DevTools';
-          let outside = 0;
-          const byKind = [0, 0, 0, 0];
-          for (let i = 0; i < n; i++) byKind[kind[i]]++;
-          outside = byKind[0];
-          const span = n ? data.timeMicroseconds[n - 1] - data.timeMicroseconds[0] : 0;
-          $('summary').textContent = formatNumber(n) + ' actions · ' + formatNumber(outside) + ' from outside, ' +
-            formatNumber(byKind[1]) + ' bridged, ' + formatNumber(byKind[2]) + ' sent by effects, ' +
-            formatNumber(byKind[3]) + ' dispatched during others · spanning ' + formatOffset(span).slice(1) +
-            ' from ' + data.startTime +
-            (sessionCount > 1 ? ' · ' + formatNumber(sessionCount) + ' sessions' : '') +
-            (data.droppedCount > 0 ? ' · ' + formatNumber(data.droppedCount) + ' not recorded (see the gaps)' : '');
-          if (data.warnings.length) {
+          const showSummary = () => {
+            const byKind = [0, 0, 0, 0];
+            for (let i = 0; i < n; i++) byKind[kind[i]]++;
+            const span = n ? data.timeMicroseconds[n - 1] - data.timeMicroseconds[0] : 0;
+            $('summary').textContent = formatNumber(n) + ' actions · ' + formatNumber(byKind[0]) + ' from outside, ' +
+              formatNumber(byKind[1]) + ' bridged, ' + formatNumber(byKind[2]) + ' sent by effects, ' +
+              formatNumber(byKind[3]) + ' dispatched during others · spanning ' + formatOffset(span).slice(1) +
+              ' from ' + data.startTime +
+              (sessionCount > 1 ? ' · ' + formatNumber(sessionCount) + ' sessions' : '') +
+              (data.droppedCount > 0 ? ' · ' + formatNumber(data.droppedCount) + ' not recorded (see the gaps)' : '');
+          };
+          showSummary();
+          const showWarning = (warning) => {
             const box = $('warnings');
-            for (const warning of data.warnings) box.append(el('p', {}, 'Warning: ' + visible(warning)));
+            box.append(el('p', {}, 'Warning: ' + visible(warning)));
             box.hidden = false;
-          }
+          };
+          data.warnings.forEach(showWarning);
           const hash = new URLSearchParams(location.hash.slice(1));
           if (hash.get('filter')) filter.value = hash.get('filter');
           if (hash.get('seq') !== null) {
@@ -662,15 +674,144 @@ extension ReportPage {
           if (selected >= 0) scrollToRecord(selected, true);
           render();
           showDetails(selected);
+          // ---- Live: the records from the server, as the app records them -------------------------------
+          // `serve` sends this page without records: they arrive on its event stream of the same
+          // origin (the whole recording first, then each record as it is written), are queued,
+          // and are added to the columns a batch at a time, after which the indices are built
+          // again. Their text is shown as the embedded data's is: with `textContent`, never as
+          // markup.
+          if (data.live) {
+            const indicator = $('live');
+            const setLive = (state, text) => {
+              document.body.dataset.live = state;
+              indicator.className = state;
+              indicator.textContent = text;
+            };
+            const stringIndex = new Map(S.map((text, k) => [text, k]));
+            const intern = (text) => {
+              let k = stringIndex.get(text);
+              if (k === undefined) { k = S.length; S.push(text); stringIndex.set(text, k); }
+              return k;
+            };
+            let bySeq = new Map();  // the current session's records by seq (as text: it may be beyond 2^53)
+            let pending = [], timer = 0, caughtUp = false, opened = false;
+            const marker = (markerKind, text) => {
+              data.markerAt.push(data.seq.length);
+              data.markerKind.push(markerKind);
+              data.markerText.push(intern(text));
+            };
+            const add = (type, event) => {
+              switch (type) {
+                case 'session':
+                  data.sessions.push(event.text);
+                  bySeq = new Map();
+                  marker(0, event.text);
+                  return;
+                case 'gap':
+                  data.droppedCount += Number(event.dropped);
+                  marker(1, event.text);
+                  return;
+                case 'reset':
+                  bySeq = new Map();
+                  marker(2, event.text);
+                  return;
+                case 'warning':
+                  data.warnings.push(event.text);
+                  showWarning(event.text);
+                  return;
+                case 'caught-up':
+                  caughtUp = true;
+                  return;
+              }
+              const i = data.seq.length;
+              if (i === 0) {
+                data.startEpochMilliseconds = Math.floor(event.time / 1000);
+                data.startTime = new Date(data.startEpochMilliseconds).toISOString();
+              }
+              data.seq.push(event.seq);
+              data.cause.push(event.cause);
+              data.kind.push(event.kind);
+              data.timeMicroseconds.push(event.time - data.startEpochMilliseconds * 1000);
+              data.durationNanoseconds.push(Number(event.duration));
+              data.action.push(intern(event.action));
+              data.value.push(event.value === null ? -1 : intern(event.value));
+              data.file.push(intern(event.file));
+              data.function.push(intern(event.function));
+              data.line.push(event.line);
+              for (const text of event.info) data.info.push(intern(text));
+              data.infoStart.push(data.info.length);
+              for (const [path, before, after] of event.changes) {
+                data.changePath.push(intern(path));
+                data.changeBefore.push(before === null ? -1 : intern(before));
+                data.changeAfter.push(after === null ? -1 : intern(after));
+              }
+              data.changeStart.push(data.changePath.length);
+              if (event.truncated) truncated.add(i);
+              if (event.skipped) skipped.add(i);
+              const cause = event.kind > 0 ? bySeq.get(String(event.cause)) : undefined;
+              data.parent.push(cause === undefined ? -1 : cause);
+              bySeq.set(String(event.seq), i);
+              data.session.push(Math.max(0, data.sessions.length - 1));
+            };
+            const flush = () => {
+              timer = 0;
+              const batch = pending;
+              pending = [];
+              // A list scrolled to its end stays there: new rows scroll into view.
+              const following = list.scrollTop + list.clientHeight >= shown.length * ROW - ROW;
+              const records = n, markers = markerCount;
+              for (const [type, event] of batch) add(type, event);
+              if (data.seq.length !== records || data.markerAt.length !== markers) {
+                index();
+                haystack = null;
+                applyFilter(filter.value);
+                if (following) {
+                  spacer.style.height = shown.length * ROW + 'px';
+                  list.scrollTop = shown.length * ROW;
+                }
+                if (selected < 0 && n > 0) { selected = 0; showDetails(0); }
+                render();
+                showSummary();
+                showStatus(0);
+              }
+              document.body.dataset.count = String(n);
+              if (caughtUp && document.body.dataset.live !== 'live') setLive('live', '● Live');
+            };
+            const source = new EventSource('/events' + location.search);
+            for (const type of ['session', 'gap', 'reset', 'warning', 'caught-up', 'record']) {
+              source.addEventListener(type, (message) => {
+                pending.push([type, JSON.parse(message.data)]);
+                if (!timer) timer = setTimeout(flush, 40);
+              });
+            }
+            // A stream that opens again after a drop starts from the recording's beginning:
+            // start the page again with it.
+            source.addEventListener('hello', () => {
+              if (opened) { location.reload(); return; }
+              opened = true;
+              setLive('loading', 'Loading…');
+            });
+            source.addEventListener('error', () => {
+              if (source.readyState === EventSource.CLOSED) {
+                setLive('stopped', 'Stopped: the server is gone or refused the page (reload to try again)');
+              } else {
+                setLive('reconnecting', 'Disconnected: reconnecting…');
+              }
+            });
+            document.body.dataset.count = '0';
+            setLive('connecting', 'Connecting…');
+          }
           // Ready: the script is done. Loaded: the first frame after it is painted, which
           // includes the layout of what the script drew (ReportLoad reports both).
           const ready = performance.now();
           document.body.dataset.scriptMs = String(Math.round(ready - scriptStarted));
           document.body.dataset.ready = 'true';
           const showStatus = (loaded) => {
-            $('status').textContent = 'Loaded ' + formatNumber(n) + ' actions from ' + visible(data.recordingName) +
-              ' in ' + formatNumber(Math.round(loaded)) + ' ms · generated ' + data.generated +
-              ' by AqueductDevTools · ↑↓ to move, ←→ to fold in Causes, / to filter';
+            $('status').textContent = (data.live
+              ? formatNumber(n) + ' actions from ' + visible(data.recordingName) + ', served live by AqueductDevTools'
+              : 'Loaded ' + formatNumber(n) + ' actions from ' + visible(data.recordingName) +
+                ' in ' + formatNumber(Math.round(loaded)) + ' ms · generated ' + data.generated + ' by AqueductDevTools') +
+              ' · ↑↓ to move, ←→ to fold in Causes, / to filter';
           };
           showStatus(ready);
           requestAnimationFrame(() => setTimeout(() => {

@@ -63,6 +63,10 @@ extension ReportPage {
         .row > span { overflow: hidden; text-overflow: ellipsis; }
         .row.marker { display: flex; font-size: 12px; font-weight: 600; color: #344054; background: #eef2f7; }
         .row.marker.gap { color: #7a5300; background: #fff7e0; }
+        .row.marker.reset { color: #1d4f91; background: #e8f0fd; } .row.marker.reset:hover { background: #e8f0fd; }
+        #live { font-size: 12px; font-weight: 600; padding: 2px 10px; border-radius: 10px; color: #344054; background: #eef2f7; }
+        #live.live { color: #146c2e; background: #e3f6e8; }
+        #live.stopped { color: #9b1c1c; background: #fde8e8; }
         .row.marker:hover { background: #eef2f7; } .row.marker.gap:hover { background: #fff7e0; }
         .seq, .time, .dur { font-family: var(--mono); font-size: 12px; color: var(--muted);
           font-variant-numeric: tabular-nums; }

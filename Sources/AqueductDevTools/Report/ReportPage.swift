@@ -22,15 +22,26 @@ struct ReportPage {
     let recording: ActionRecording
     let title: String
     let recordingName: String
+    /// The page `serve` sends: its script asks the server for the records (an event stream of
+    /// the same origin) instead of reading them from the page; the policy allows that one
+    /// connection.
+    var isLive = false
     var generated = Date()
 
     /// The policy's name for the page's one script: `sha256-` and its digest in Base64. A
     /// script whose text differs, or an event handler attribute, does not run.
     static let scriptHash = "sha256-" + Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
 
+    /// The policy of the report file: no fetch at all, the page's own script only.
+    static let policy = "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'"
+
+    /// The policy of the live page: the same, and the event stream from the server that sent it.
+    static let livePolicy = policy + "; connect-src 'self'; base-uri 'none'; form-action 'none'"
+
     /// The page, UTF-8.
     func html() -> [UInt8] {
-        let data = ReportData(recording: recording, title: title, recordingName: recordingName, generated: generated)
+        var data = ReportData(recording: recording, title: title, recordingName: recordingName, generated: generated)
+        data.isLive = isLive
         let json = data.json()
         let title = HTMLEscaping.text(title)
         var page = Array(
@@ -40,8 +51,7 @@ struct ReportPage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" \
-            content="default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.scriptHash)'">
+            <meta http-equiv="Content-Security-Policy" content="\(isLive ? Self.livePolicy : Self.policy)">
             <meta name="generator" content="AqueductDevTools">
             <title>\(title) — Aqueduct DevTools</title>
             <style>\(Self.style)</style>
@@ -52,6 +62,7 @@ struct ReportPage {
                 <h1 id="title">\(title)</h1>
                 <p id="summary">Aqueduct DevTools report</p>
               </div>
+              <span id="live" role="status" aria-live="polite"\(isLive ? "" : " hidden")>Connecting…</span>
               <div class="controls">
                 <input id="filter" type="search" autocomplete="off" spellcheck="false"
                   placeholder="Filter: action, File.swift, info, state path, #seq" aria-label="Filter the actions">

@@ -40,6 +40,11 @@ import Glibc
             ["report", "a.jsonl", "--max-line-bytes", "0"],
             "--max-line-bytes takes a positive number of bytes, not '0'."
         ),
+        (["serve"], "Missing the recording to serve (a .jsonl file)."),
+        (["serve", "a.jsonl", "--port", "65536"], "--port takes a port number from 0 to 65535, not '65536'."),
+        (["serve", "a.jsonl", "-p", "http"], "--port takes a port number from 0 to 65535, not 'http'."),
+        (["serve", "a.jsonl", "--output", "a.html"], "serve writes no file: --output is for report."),
+        (["report", "a.jsonl", "--port", "80"], "report serves nothing: --port is for serve."),
     ])
     func aWrongCommandLineIsAUsageError(arguments: [String], message: String) {
         let run = ReportFixtures.run(arguments)
@@ -64,6 +69,35 @@ import Glibc
                     )
                 )
         )
+    }
+
+    @Test func serveReadsItsOptions() throws {
+        #expect(
+            try DevToolsCommand.parse(["serve", "logs/session.jsonl", "--port", "8765", "--title", "Live"])
+                == .serve(.init(recording: "logs/session.jsonl", port: 8765, title: "Live"))
+        )
+        #expect(
+            try DevToolsCommand.parse(["serve", "session.jsonl"])
+                == .serve(.init(recording: "session.jsonl", port: 0, title: "session.jsonl"))
+        )
+        #expect(try DevToolsCommand.parse(["serve", "--help"]) == .help)
+        #expect(
+            ReportFixtures.run(["--help"]).output.contains("AqueductDevTools serve <recording.jsonl> [--port <number>]")
+        )
+    }
+
+    @Test func aTokenIsSixtyFourHexadecimalDigitsAndNeverTheSame() {
+        let tokens = (0..<8).map { _ in DevToolsCommand.newToken() }
+        #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
+        #expect(Set(tokens).count == tokens.count)
+    }
+
+    @Test func theTokenComparisonComparesEveryByte() {
+        #expect(LiveRequest.constantTimeEqual("abc", "abc"))
+        #expect(!LiveRequest.constantTimeEqual("abd", "abc"))
+        #expect(!LiveRequest.constantTimeEqual("ab", "abc"))
+        #expect(!LiveRequest.constantTimeEqual("abcd", "abc"))
+        #expect(!LiveRequest.constantTimeEqual("", "abc"))
     }
 
     @Test func theReportGoesBesideTheRecordingByDefault() throws {
