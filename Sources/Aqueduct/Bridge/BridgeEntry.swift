@@ -41,9 +41,12 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// Whether firing the bridge reads the state: it has a filter or is a ``StateBridge``.
     @usableFromInline
     let readsState: Bool
+    /// The tags of the bridge's case path, when it has them: where ``BridgeTable`` files it.
+    let tags: CaseTags<Action>?
 
     init(bridge: Bridge<Action>, filter: Filter, site: BridgeSite) {
         self.matches = bridge.matches
+        self.tags = bridge.tags
         self.derive = bridge.derivation
         self.deriveWithState = nil
         self.filter = filter
@@ -53,6 +56,7 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 
     init(bridge: StateBridge<Action, State>, site: BridgeSite) {
         self.matches = bridge.matches
+        self.tags = bridge.tags
         self.derive = nil
         self.deriveWithState = bridge.derivation
         self.filter = .always
@@ -78,8 +82,9 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     }
 }
 
-/// The bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: what
-/// `handle` walks before the reducer and a ``BridgeFiring`` after it.
+/// Bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: the ones an
+/// action may match once ``BridgeTable`` has found its case, what `handle` walks before the
+/// reducer and a ``BridgeFiring`` after it.
 ///
 /// A chain of objects, each walked by calling the next through `next?.` as its last act: a tail
 /// call, which the compiler turns into a loop that reads each bridge's closures in place. A loop
@@ -96,24 +101,38 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
     @usableFromInline
     let readsState: Bool
+    /// `true` when every action that reaches this chain matches the bridge: its case path's
+    /// tags, all of them, are the ones ``BridgeTable`` followed to get here.
+    @usableFromInline
+    let matchesEveryAction: Bool
 
-    /// Makes the chain of `rules`, in order; `nil` for none.
-    static func chain(_ rules: [BridgeRule<Action, State>]) -> BridgeEntry? {
+    /// Makes the chain of `rules`, in order, each with whether it matches every action that
+    /// reaches the chain; `nil` for none.
+    static func chain(_ rules: [(rule: BridgeRule<Action, State>, matchesEveryAction: Bool)]) -> BridgeEntry? {
         var head: BridgeEntry?
-        for rule in rules.reversed() { head = BridgeEntry(rule: rule, next: head) }
+        for (rule, matchesEveryAction) in rules.reversed() {
+            head = BridgeEntry(rule: rule, matchesEveryAction: matchesEveryAction, next: head)
+        }
         return head
     }
 
-    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?) {
+    private init(rule: BridgeRule<Action, State>, matchesEveryAction: Bool, next: BridgeEntry?) {
         self.rule = rule
         self.next = next
+        self.matchesEveryAction = matchesEveryAction
         self.readsState = rule.readsState || next?.readsState == true
+    }
+
+    /// Whether this bridge may fire for `action`, an action that reached this chain.
+    @inlinable
+    func mayMatch(_ action: Action) -> Bool {
+        matchesEveryAction || rule.mayMatch(action)
     }
 
     /// The first bridge from this one on that may fire for `action`, or `nil`.
     @inlinable
     func firstMatch(for action: Action) -> BridgeEntry? {
-        if rule.mayMatch(action) { return self }
+        if mayMatch(action) { return self }
         return next?.firstMatch(for: action)
     }
 
@@ -122,7 +141,7 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @MainActor
     @inlinable
     func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, consuming ActionSource) -> Void) {
-        if matched || rule.mayMatch(firing.cause),
+        if matched || mayMatch(firing.cause),
             rule.filter.passes(firing.state),
             let derived = rule.derivedAction(from: firing.cause, state: firing.state)
         {

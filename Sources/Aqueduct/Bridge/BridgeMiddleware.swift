@@ -44,9 +44,9 @@
 public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     @usableFromInline
     internal let rules: [BridgeRule<Action, State>]
-    /// ``rules`` as the chain `handle` walks.
+    /// ``rules`` filed by their case paths' tags, as `handle` reads them.
     @usableFromInline
-    internal let chain: BridgeEntry<Action, State>?
+    internal let table: BridgeTable<Action, State>?
 
     /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
     ///
@@ -63,7 +63,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
 
     private init(rules: [BridgeRule<Action, State>]) {
         self.rules = rules
-        self.chain = BridgeEntry.chain(rules)
+        self.table = BridgeTable.make(rules)
     }
 
     /// The number of bridges this middleware holds.
@@ -153,15 +153,18 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     ///   - state: The state getter; the filters call it after the reducer.
     /// - Returns: ``Effect/none`` when no bridge matches, without allocating; otherwise an
     ///   effect that runs synchronously after the reducer, like an ``Effect/immediate(_:)`` one.
-    /// - Complexity: O(*n*) in the number of bridges.
+    /// - Complexity: O(*n*) in the number of bridges an action's case may match: for generated
+    ///   case paths, the bridges on its case and those without a case path's tags; an action of
+    ///   a case no bridge names meets only the latter.
     // Inlinable so that the matching loop is specialised for the app's action, and so is the
     // derivation the effect runs: unspecialised, both look up generic metadata for every bridge
     // on every action.
     @MainActor
     @inlinable
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
-        // A non-match must not allocate; the walk reads each bridge in place (see `BridgeEntry`).
-        guard let first = chain?.firstMatch(for: action) else { return .none }
+        // A non-match must not allocate; the walk reads each table and bridge in place (see
+        // `BridgeTable` and `BridgeEntry`).
+        guard let first = table?.candidates(for: action)?.firstMatch(for: action) else { return .none }
         let firing = BridgeFiring(
             first: first,
             cause: action,
