@@ -25,7 +25,7 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// Decides, before the reducer and without allocating, whether the bridge may fire; `nil`
     /// for a bridge made from a bare derivation.
     @usableFromInline
-    let matches: (@Sendable (Action) -> Bool)?
+    private(set) var matches: (@Sendable (Action) -> Bool)?
     /// A ``Bridge``'s derivation: the action to send, from the original action alone.
     @usableFromInline
     let derive: (@Sendable (Action) -> Action?)?
@@ -62,6 +62,14 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
         self.filter = .always
         self.site = site
         self.readsState = true
+    }
+
+    /// This rule without its matching test, for a chain that only actions of its case reach
+    /// (see ``BridgeTable``): its derivation still extracts the payload it needs.
+    var matchingEveryAction: Self {
+        var rule = self
+        rule.matches = nil
+        return rule
     }
 
     /// `true` when the bridge may fire for `action`: its cheap matching test passes, or it has none.
@@ -101,38 +109,24 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
     @usableFromInline
     let readsState: Bool
-    /// `true` when every action that reaches this chain matches the bridge: its case path's
-    /// tags, all of them, are the ones ``BridgeTable`` followed to get here.
-    @usableFromInline
-    let matchesEveryAction: Bool
 
-    /// Makes the chain of `rules`, in order, each with whether it matches every action that
-    /// reaches the chain; `nil` for none.
-    static func chain(_ rules: [(rule: BridgeRule<Action, State>, matchesEveryAction: Bool)]) -> BridgeEntry? {
+    /// Makes the chain of `rules`, in order; `nil` for none.
+    static func chain(_ rules: [BridgeRule<Action, State>]) -> BridgeEntry? {
         var head: BridgeEntry?
-        for (rule, matchesEveryAction) in rules.reversed() {
-            head = BridgeEntry(rule: rule, matchesEveryAction: matchesEveryAction, next: head)
-        }
+        for rule in rules.reversed() { head = BridgeEntry(rule: rule, next: head) }
         return head
     }
 
-    private init(rule: BridgeRule<Action, State>, matchesEveryAction: Bool, next: BridgeEntry?) {
+    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?) {
         self.rule = rule
         self.next = next
-        self.matchesEveryAction = matchesEveryAction
         self.readsState = rule.readsState || next?.readsState == true
-    }
-
-    /// Whether this bridge may fire for `action`, an action that reached this chain.
-    @inlinable
-    func mayMatch(_ action: Action) -> Bool {
-        matchesEveryAction || rule.mayMatch(action)
     }
 
     /// The first bridge from this one on that may fire for `action`, or `nil`.
     @inlinable
     func firstMatch(for action: Action) -> BridgeEntry? {
-        if mayMatch(action) { return self }
+        if rule.mayMatch(action) { return self }
         return next?.firstMatch(for: action)
     }
 
@@ -141,7 +135,7 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     @MainActor
     @inlinable
     func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, consuming ActionSource) -> Void) {
-        if matched || mayMatch(firing.cause),
+        if matched || rule.mayMatch(firing.cause),
             rule.filter.passes(firing.state),
             let derived = rule.derivedAction(from: firing.cause, state: firing.state)
         {

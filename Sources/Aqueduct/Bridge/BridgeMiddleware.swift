@@ -164,7 +164,7 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
         // A non-match must not allocate; the walk reads each table and bridge in place (see
         // `BridgeTable` and `BridgeEntry`).
-        guard let first = table?.candidates(for: action)?.firstMatch(for: action) else { return .none }
+        guard let first = table?.firstMatch(for: action) else { return .none }
         let firing = BridgeFiring(
             first: first,
             cause: action,

@@ -59,7 +59,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     private init(depth: Int, here: [Filed], deeper: [Filed]) {
         self.chain = BridgeEntry.chain(
             here.sorted { $0.index < $1.index }.map { filed in
-                (rule: filed.rule, matchesEveryAction: filed.isExact && filed.levels.count <= depth)
+                filed.isExact && filed.levels.count <= depth ? filed.rule.matchingEveryAction : filed.rule
             }
         )
         guard let first = deeper.first else {
@@ -85,15 +85,17 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
         self.children = children
     }
 
-    /// The bridges `action` may match: the chain of the deepest table its cases' tags lead to.
-    // A tail call, like the chain's walk: the descent reads each table in place.
+    /// The first bridge `action` may match, in the chain of the deepest table its cases' tags
+    /// lead to; `nil` when none matches.
+    // Tail calls, like the chain's walk, and the tag function called through `tagOf?`, which
+    // borrows it where binding it would copy it (a retain and a release per table).
     @inlinable
-    func candidates(for action: Action) -> BridgeEntry<Action, State>? {
-        guard let tagOf else { return chain }
-        let tag = tagOf(action)
-        guard UInt(bitPattern: tag) < UInt(bitPattern: children.count), let child = children[tag] else {
-            return chain
+    func firstMatch(for action: Action) -> BridgeEntry<Action, State>? {
+        if let tag = tagOf?(action), UInt(bitPattern: tag) < UInt(bitPattern: children.count),
+            let child = children[tag]
+        {
+            return child.firstMatch(for: action)
         }
-        return child.candidates(for: action)
+        return chain?.firstMatch(for: action)
     }
 }
