@@ -9,12 +9,20 @@ extension BridgedAction {
     struct AllCasePaths: Sendable {
         /// `.trigger`.
         var trigger: CasePath<BridgedAction, Trigger> {
-            CasePath("trigger", embed: { .trigger($0) }, extract: { if case .trigger(let value) = $0 { value } else { nil } })
+            CasePath("trigger", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .trigger($0) }, extract: { if case .trigger(let value) = $0 { value } else { nil } })
         }
 
         /// `.derived`.
         var derived: CasePath<BridgedAction, Void> {
-            CasePath("derived", embed: { .derived }, extract: { if case .derived = $0 { () } else { nil } })
+            CasePath("derived", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .derived }, extract: { if case .derived = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BridgedAction) -> Int {
+            switch value {
+            case .trigger: return 0
+            case .derived: return 1
+            }
         }
     }
 
@@ -40,52 +48,68 @@ extension Trigger {
     struct AllCasePaths: Sendable {
         /// `.t0`.
         var t0: CasePath<Trigger, Void> {
-            CasePath("t0", embed: { .t0 }, extract: { if case .t0 = $0 { () } else { nil } })
+            CasePath("t0", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .t0 }, extract: { if case .t0 = $0 { () } else { nil } })
         }
 
         /// `.t1`.
         var t1: CasePath<Trigger, Void> {
-            CasePath("t1", embed: { .t1 }, extract: { if case .t1 = $0 { () } else { nil } })
+            CasePath("t1", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .t1 }, extract: { if case .t1 = $0 { () } else { nil } })
         }
 
         /// `.t2`.
         var t2: CasePath<Trigger, Void> {
-            CasePath("t2", embed: { .t2 }, extract: { if case .t2 = $0 { () } else { nil } })
+            CasePath("t2", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .t2 }, extract: { if case .t2 = $0 { () } else { nil } })
         }
 
         /// `.t3`.
         var t3: CasePath<Trigger, Void> {
-            CasePath("t3", embed: { .t3 }, extract: { if case .t3 = $0 { () } else { nil } })
+            CasePath("t3", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .t3 }, extract: { if case .t3 = $0 { () } else { nil } })
         }
 
         /// `.t4`.
         var t4: CasePath<Trigger, Void> {
-            CasePath("t4", embed: { .t4 }, extract: { if case .t4 = $0 { () } else { nil } })
+            CasePath("t4", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .t4 }, extract: { if case .t4 = $0 { () } else { nil } })
         }
 
         /// `.t5`.
         var t5: CasePath<Trigger, Void> {
-            CasePath("t5", embed: { .t5 }, extract: { if case .t5 = $0 { () } else { nil } })
+            CasePath("t5", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .t5 }, extract: { if case .t5 = $0 { () } else { nil } })
         }
 
         /// `.t6`.
         var t6: CasePath<Trigger, Void> {
-            CasePath("t6", embed: { .t6 }, extract: { if case .t6 = $0 { () } else { nil } })
+            CasePath("t6", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .t6 }, extract: { if case .t6 = $0 { () } else { nil } })
         }
 
         /// `.t7`.
         var t7: CasePath<Trigger, Void> {
-            CasePath("t7", embed: { .t7 }, extract: { if case .t7 = $0 { () } else { nil } })
+            CasePath("t7", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .t7 }, extract: { if case .t7 = $0 { () } else { nil } })
         }
 
         /// `.t8`.
         var t8: CasePath<Trigger, Void> {
-            CasePath("t8", embed: { .t8 }, extract: { if case .t8 = $0 { () } else { nil } })
+            CasePath("t8", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .t8 }, extract: { if case .t8 = $0 { () } else { nil } })
         }
 
         /// `.t9`.
         var t9: CasePath<Trigger, Void> {
-            CasePath("t9", embed: { .t9 }, extract: { if case .t9 = $0 { () } else { nil } })
+            CasePath("t9", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .t9 }, extract: { if case .t9 = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: Trigger) -> Int {
+            switch value {
+            case .t0: return 0
+            case .t1: return 1
+            case .t2: return 2
+            case .t3: return 3
+            case .t4: return 4
+            case .t5: return 5
+            case .t6: return 6
+            case .t7: return 7
+            case .t8: return 8
+            case .t9: return 9
+            }
         }
     }
 

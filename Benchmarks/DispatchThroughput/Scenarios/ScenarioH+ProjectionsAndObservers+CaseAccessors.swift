@@ -9,12 +9,20 @@ extension NestAction {
     struct AllCasePaths: Sendable {
         /// `.set`.
         var set: CasePath<NestAction, Int> {
-            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+            CasePath("set", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
         }
 
         /// `.inner`.
         var inner: CasePath<NestAction, NestAction> {
-            CasePath("inner", embed: { .inner($0) }, extract: { if case .inner(let value) = $0 { value } else { nil } })
+            CasePath("inner", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .inner($0) }, extract: { if case .inner(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NestAction) -> Int {
+            switch value {
+            case .set: return 0
+            case .inner: return 1
+            }
         }
     }
 
@@ -40,12 +48,20 @@ extension DeepAction {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<DeepAction, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.nest`.
         var nest: CasePath<DeepAction, NestAction> {
-            CasePath("nest", embed: { .nest($0) }, extract: { if case .nest(let value) = $0 { value } else { nil } })
+            CasePath("nest", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .nest($0) }, extract: { if case .nest(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DeepAction) -> Int {
+            switch value {
+            case .increment: return 0
+            case .nest: return 1
+            }
         }
     }
 

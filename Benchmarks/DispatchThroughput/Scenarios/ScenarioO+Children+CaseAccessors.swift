@@ -9,12 +9,20 @@ extension ChildrenAction {
     struct AllCasePaths: Sendable {
         /// `.row`.
         var row: CasePath<ChildrenAction, (id: Int, action: RowAction)> {
-            CasePath("row", embed: { .row(id: $0.0, action: $0.1) }, extract: { if case .row(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("row", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .row(id: $0.0, action: $0.1) }, extract: { if case .row(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.path`.
         var path: CasePath<ChildrenAction, StackAction<BenchmarkRow, RowAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ChildrenAction) -> Int {
+            switch value {
+            case .row: return 0
+            case .path: return 1
+            }
         }
     }
 

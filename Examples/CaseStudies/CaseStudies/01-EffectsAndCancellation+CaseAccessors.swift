@@ -9,27 +9,38 @@ extension EffectsAndCancellation.Action {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<EffectsAndCancellation.Action, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.loadFact`.
         var loadFact: CasePath<EffectsAndCancellation.Action, Void> {
-            CasePath("loadFact", embed: { .loadFact }, extract: { if case .loadFact = $0 { () } else { nil } })
+            CasePath("loadFact", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .loadFact }, extract: { if case .loadFact = $0 { () } else { nil } })
         }
 
         /// `.cancelTapped`.
         var cancelTapped: CasePath<EffectsAndCancellation.Action, Void> {
-            CasePath("cancelTapped", embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
+            CasePath("cancelTapped", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
         }
 
         /// `.factLoaded`.
         var factLoaded: CasePath<EffectsAndCancellation.Action, String> {
-            CasePath("factLoaded", embed: { .factLoaded($0) }, extract: { if case .factLoaded(let value) = $0 { value } else { nil } })
+            CasePath("factLoaded", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .factLoaded($0) }, extract: { if case .factLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.factFailed`.
         var factFailed: CasePath<EffectsAndCancellation.Action, EffectsAndCancellation.FactError> {
-            CasePath("factFailed", embed: { .factFailed($0) }, extract: { if case .factFailed(let value) = $0 { value } else { nil } })
+            CasePath("factFailed", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .factFailed($0) }, extract: { if case .factFailed(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: EffectsAndCancellation.Action) -> Int {
+            switch value {
+            case .increment: return 0
+            case .loadFact: return 1
+            case .cancelTapped: return 2
+            case .factLoaded: return 3
+            case .factFailed: return 4
+            }
         }
     }
 

@@ -9,17 +9,26 @@ extension LongLivingListener.Action {
     struct AllCasePaths: Sendable {
         /// `.noticeArrived`.
         var noticeArrived: CasePath<LongLivingListener.Action, String> {
-            CasePath("noticeArrived", embed: { .noticeArrived($0) }, extract: { if case .noticeArrived(let value) = $0 { value } else { nil } })
+            CasePath("noticeArrived", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .noticeArrived($0) }, extract: { if case .noticeArrived(let value) = $0 { value } else { nil } })
         }
 
         /// `.markedRead`.
         var markedRead: CasePath<LongLivingListener.Action, Void> {
-            CasePath("markedRead", embed: { .markedRead }, extract: { if case .markedRead = $0 { () } else { nil } })
+            CasePath("markedRead", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .markedRead }, extract: { if case .markedRead = $0 { () } else { nil } })
         }
 
         /// `.muteTapped`.
         var muteTapped: CasePath<LongLivingListener.Action, Void> {
-            CasePath("muteTapped", embed: { .muteTapped }, extract: { if case .muteTapped = $0 { () } else { nil } })
+            CasePath("muteTapped", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .muteTapped }, extract: { if case .muteTapped = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: LongLivingListener.Action) -> Int {
+            switch value {
+            case .noticeArrived: return 0
+            case .markedRead: return 1
+            case .muteTapped: return 2
+            }
         }
     }
 

@@ -9,22 +9,32 @@ extension DebounceAndThrottle.Action {
     struct AllCasePaths: Sendable {
         /// `.queryChanged`.
         var queryChanged: CasePath<DebounceAndThrottle.Action, String> {
-            CasePath("queryChanged", embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
+            CasePath("queryChanged", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.resultsLoaded`.
         var resultsLoaded: CasePath<DebounceAndThrottle.Action, [String]> {
-            CasePath("resultsLoaded", embed: { .resultsLoaded($0) }, extract: { if case .resultsLoaded(let value) = $0 { value } else { nil } })
+            CasePath("resultsLoaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .resultsLoaded($0) }, extract: { if case .resultsLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.draftChanged`.
         var draftChanged: CasePath<DebounceAndThrottle.Action, String> {
-            CasePath("draftChanged", embed: { .draftChanged($0) }, extract: { if case .draftChanged(let value) = $0 { value } else { nil } })
+            CasePath("draftChanged", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .draftChanged($0) }, extract: { if case .draftChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.draftSaved`.
         var draftSaved: CasePath<DebounceAndThrottle.Action, String> {
-            CasePath("draftSaved", embed: { .draftSaved($0) }, extract: { if case .draftSaved(let value) = $0 { value } else { nil } })
+            CasePath("draftSaved", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .draftSaved($0) }, extract: { if case .draftSaved(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DebounceAndThrottle.Action) -> Int {
+            switch value {
+            case .queryChanged: return 0
+            case .resultsLoaded: return 1
+            case .draftChanged: return 2
+            case .draftSaved: return 3
+            }
         }
     }
 

@@ -9,12 +9,20 @@ extension ProjectionsAndObservation.ProfileAction {
     struct AllCasePaths: Sendable {
         /// `.rename`.
         var rename: CasePath<ProjectionsAndObservation.ProfileAction, String> {
-            CasePath("rename", embed: { .rename($0) }, extract: { if case .rename(let value) = $0 { value } else { nil } })
+            CasePath("rename", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .rename($0) }, extract: { if case .rename(let value) = $0 { value } else { nil } })
         }
 
         /// `.visit`.
         var visit: CasePath<ProjectionsAndObservation.ProfileAction, Void> {
-            CasePath("visit", embed: { .visit }, extract: { if case .visit = $0 { () } else { nil } })
+            CasePath("visit", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .visit }, extract: { if case .visit = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ProjectionsAndObservation.ProfileAction) -> Int {
+            switch value {
+            case .rename: return 0
+            case .visit: return 1
+            }
         }
     }
 
@@ -40,12 +48,20 @@ extension ProjectionsAndObservation.Action {
     struct AllCasePaths: Sendable {
         /// `.profile`.
         var profile: CasePath<ProjectionsAndObservation.Action, ProjectionsAndObservation.ProfileAction> {
-            CasePath("profile", embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
+            CasePath("profile", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
         }
 
         /// `.messageArrived`.
         var messageArrived: CasePath<ProjectionsAndObservation.Action, Void> {
-            CasePath("messageArrived", embed: { .messageArrived }, extract: { if case .messageArrived = $0 { () } else { nil } })
+            CasePath("messageArrived", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .messageArrived }, extract: { if case .messageArrived = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ProjectionsAndObservation.Action) -> Int {
+            switch value {
+            case .profile: return 0
+            case .messageArrived: return 1
+            }
         }
     }
 

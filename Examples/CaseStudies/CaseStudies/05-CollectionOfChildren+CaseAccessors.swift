@@ -9,12 +9,20 @@ extension CollectionOfChildren.TodoAction {
     struct AllCasePaths: Sendable {
         /// `.toggle`.
         var toggle: CasePath<CollectionOfChildren.TodoAction, Void> {
-            CasePath("toggle", embed: { .toggle }, extract: { if case .toggle = $0 { () } else { nil } })
+            CasePath("toggle", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .toggle }, extract: { if case .toggle = $0 { () } else { nil } })
         }
 
         /// `.saved`.
         var saved: CasePath<CollectionOfChildren.TodoAction, Void> {
-            CasePath("saved", embed: { .saved }, extract: { if case .saved = $0 { () } else { nil } })
+            CasePath("saved", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .saved }, extract: { if case .saved = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CollectionOfChildren.TodoAction) -> Int {
+            switch value {
+            case .toggle: return 0
+            case .saved: return 1
+            }
         }
     }
 
@@ -40,17 +48,26 @@ extension CollectionOfChildren.Action {
     struct AllCasePaths: Sendable {
         /// `.todo`.
         var todo: CasePath<CollectionOfChildren.Action, (id: Int, action: CollectionOfChildren.TodoAction)> {
-            CasePath("todo", embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("todo", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.add`.
         var add: CasePath<CollectionOfChildren.Action, CollectionOfChildren.Todo> {
-            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+            CasePath("add", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
         }
 
         /// `.remove`.
         var remove: CasePath<CollectionOfChildren.Action, Int> {
-            CasePath("remove", embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+            CasePath("remove", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CollectionOfChildren.Action) -> Int {
+            switch value {
+            case .todo: return 0
+            case .add: return 1
+            case .remove: return 2
+            }
         }
     }
 

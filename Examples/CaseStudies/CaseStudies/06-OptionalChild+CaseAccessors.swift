@@ -9,22 +9,32 @@ extension OptionalChild.EditorAction {
     struct AllCasePaths: Sendable {
         /// `.edit`.
         var edit: CasePath<OptionalChild.EditorAction, String> {
-            CasePath("edit", embed: { .edit($0) }, extract: { if case .edit(let value) = $0 { value } else { nil } })
+            CasePath("edit", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .edit($0) }, extract: { if case .edit(let value) = $0 { value } else { nil } })
         }
 
         /// `.saveTapped`.
         var saveTapped: CasePath<OptionalChild.EditorAction, Void> {
-            CasePath("saveTapped", embed: { .saveTapped }, extract: { if case .saveTapped = $0 { () } else { nil } })
+            CasePath("saveTapped", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .saveTapped }, extract: { if case .saveTapped = $0 { () } else { nil } })
         }
 
         /// `.saved`.
         var saved: CasePath<OptionalChild.EditorAction, String> {
-            CasePath("saved", embed: { .saved($0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
+            CasePath("saved", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .saved($0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
         }
 
         /// `.cancelTapped`.
         var cancelTapped: CasePath<OptionalChild.EditorAction, Void> {
-            CasePath("cancelTapped", embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
+            CasePath("cancelTapped", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: OptionalChild.EditorAction) -> Int {
+            switch value {
+            case .edit: return 0
+            case .saveTapped: return 1
+            case .saved: return 2
+            case .cancelTapped: return 3
+            }
         }
     }
 
@@ -62,12 +72,20 @@ extension OptionalChild.Action {
     struct AllCasePaths: Sendable {
         /// `.editTapped`.
         var editTapped: CasePath<OptionalChild.Action, Void> {
-            CasePath("editTapped", embed: { .editTapped }, extract: { if case .editTapped = $0 { () } else { nil } })
+            CasePath("editTapped", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .editTapped }, extract: { if case .editTapped = $0 { () } else { nil } })
         }
 
         /// `.editor`.
         var editor: CasePath<OptionalChild.Action, PresentationAction<OptionalChild.EditorAction>> {
-            CasePath("editor", embed: { .editor($0) }, extract: { if case .editor(let value) = $0 { value } else { nil } })
+            CasePath("editor", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .editor($0) }, extract: { if case .editor(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: OptionalChild.Action) -> Int {
+            switch value {
+            case .editTapped: return 0
+            case .editor: return 1
+            }
         }
     }
 

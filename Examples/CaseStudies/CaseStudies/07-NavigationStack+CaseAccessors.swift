@@ -9,22 +9,32 @@ extension NavigationStack.TopicAction {
     struct AllCasePaths: Sendable {
         /// `.onAppear`.
         var onAppear: CasePath<NavigationStack.TopicAction, Void> {
-            CasePath("onAppear", embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
+            CasePath("onAppear", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
         }
 
         /// `.bodyLoaded`.
         var bodyLoaded: CasePath<NavigationStack.TopicAction, String> {
-            CasePath("bodyLoaded", embed: { .bodyLoaded($0) }, extract: { if case .bodyLoaded(let value) = $0 { value } else { nil } })
+            CasePath("bodyLoaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .bodyLoaded($0) }, extract: { if case .bodyLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.relatedTapped`.
         var relatedTapped: CasePath<NavigationStack.TopicAction, String> {
-            CasePath("relatedTapped", embed: { .relatedTapped($0) }, extract: { if case .relatedTapped(let value) = $0 { value } else { nil } })
+            CasePath("relatedTapped", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .relatedTapped($0) }, extract: { if case .relatedTapped(let value) = $0 { value } else { nil } })
         }
 
         /// `.closeTapped`.
         var closeTapped: CasePath<NavigationStack.TopicAction, Void> {
-            CasePath("closeTapped", embed: { .closeTapped }, extract: { if case .closeTapped = $0 { () } else { nil } })
+            CasePath("closeTapped", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .closeTapped }, extract: { if case .closeTapped = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NavigationStack.TopicAction) -> Int {
+            switch value {
+            case .onAppear: return 0
+            case .bodyLoaded: return 1
+            case .relatedTapped: return 2
+            case .closeTapped: return 3
+            }
         }
     }
 
@@ -62,7 +72,14 @@ extension NavigationStack.Action {
     struct AllCasePaths: Sendable {
         /// `.path`.
         var path: CasePath<NavigationStack.Action, StackAction<NavigationStack.Topic, NavigationStack.TopicAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NavigationStack.Action) -> Int {
+            switch value {
+            case .path: return 0
+            }
         }
     }
 

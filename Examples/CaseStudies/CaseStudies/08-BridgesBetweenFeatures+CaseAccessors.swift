@@ -9,12 +9,20 @@ extension BridgesBetweenFeatures.SessionAction {
     struct AllCasePaths: Sendable {
         /// `.signIn`.
         var signIn: CasePath<BridgesBetweenFeatures.SessionAction, String> {
-            CasePath("signIn", embed: { .signIn(user: $0) }, extract: { if case .signIn(let value) = $0 { value } else { nil } })
+            CasePath("signIn", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .signIn(user: $0) }, extract: { if case .signIn(let value) = $0 { value } else { nil } })
         }
 
         /// `.signOut`.
         var signOut: CasePath<BridgesBetweenFeatures.SessionAction, Void> {
-            CasePath("signOut", embed: { .signOut }, extract: { if case .signOut = $0 { () } else { nil } })
+            CasePath("signOut", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .signOut }, extract: { if case .signOut = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BridgesBetweenFeatures.SessionAction) -> Int {
+            switch value {
+            case .signIn: return 0
+            case .signOut: return 1
+            }
         }
     }
 
@@ -40,17 +48,26 @@ extension BridgesBetweenFeatures.InboxAction {
     struct AllCasePaths: Sendable {
         /// `.open`.
         var open: CasePath<BridgesBetweenFeatures.InboxAction, String> {
-            CasePath("open", embed: { .open(owner: $0) }, extract: { if case .open(let value) = $0 { value } else { nil } })
+            CasePath("open", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .open(owner: $0) }, extract: { if case .open(let value) = $0 { value } else { nil } })
         }
 
         /// `.welcome`.
         var welcome: CasePath<BridgesBetweenFeatures.InboxAction, Void> {
-            CasePath("welcome", embed: { .welcome }, extract: { if case .welcome = $0 { () } else { nil } })
+            CasePath("welcome", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .welcome }, extract: { if case .welcome = $0 { () } else { nil } })
         }
 
         /// `.close`.
         var close: CasePath<BridgesBetweenFeatures.InboxAction, Void> {
-            CasePath("close", embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+            CasePath("close", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BridgesBetweenFeatures.InboxAction) -> Int {
+            switch value {
+            case .open: return 0
+            case .welcome: return 1
+            case .close: return 2
+            }
         }
     }
 
@@ -82,12 +99,20 @@ extension BridgesBetweenFeatures.Action {
     struct AllCasePaths: Sendable {
         /// `.session`.
         var session: CasePath<BridgesBetweenFeatures.Action, BridgesBetweenFeatures.SessionAction> {
-            CasePath("session", embed: { .session($0) }, extract: { if case .session(let value) = $0 { value } else { nil } })
+            CasePath("session", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .session($0) }, extract: { if case .session(let value) = $0 { value } else { nil } })
         }
 
         /// `.inbox`.
         var inbox: CasePath<BridgesBetweenFeatures.Action, BridgesBetweenFeatures.InboxAction> {
-            CasePath("inbox", embed: { .inbox($0) }, extract: { if case .inbox(let value) = $0 { value } else { nil } })
+            CasePath("inbox", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .inbox($0) }, extract: { if case .inbox(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BridgesBetweenFeatures.Action) -> Int {
+            switch value {
+            case .session: return 0
+            case .inbox: return 1
+            }
         }
     }
 

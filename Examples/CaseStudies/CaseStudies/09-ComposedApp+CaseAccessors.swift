@@ -9,12 +9,20 @@ extension ComposedApp.Action {
     struct AllCasePaths: Sendable {
         /// `.facts`.
         var facts: CasePath<ComposedApp.Action, EffectsAndCancellation.Action> {
-            CasePath("facts", embed: { .facts($0) }, extract: { if case .facts(let value) = $0 { value } else { nil } })
+            CasePath("facts", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .facts($0) }, extract: { if case .facts(let value) = $0 { value } else { nil } })
         }
 
         /// `.search`.
         var search: CasePath<ComposedApp.Action, DebounceAndThrottle.Action> {
-            CasePath("search", embed: { .search($0) }, extract: { if case .search(let value) = $0 { value } else { nil } })
+            CasePath("search", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .search($0) }, extract: { if case .search(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ComposedApp.Action) -> Int {
+            switch value {
+            case .facts: return 0
+            case .search: return 1
+            }
         }
     }
 

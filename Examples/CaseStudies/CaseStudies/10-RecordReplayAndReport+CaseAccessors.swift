@@ -10,17 +10,26 @@ extension RecordReplayAndReport.Action {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<RecordReplayAndReport.Action, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.save`.
         var save: CasePath<RecordReplayAndReport.Action, Void> {
-            CasePath("save", embed: { .save }, extract: { if case .save = $0 { () } else { nil } })
+            CasePath("save", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .save }, extract: { if case .save = $0 { () } else { nil } })
         }
 
         /// `.saved`.
         var saved: CasePath<RecordReplayAndReport.Action, Int> {
-            CasePath("saved", embed: { .saved($0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
+            CasePath("saved", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .saved($0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: RecordReplayAndReport.Action) -> Int {
+            switch value {
+            case .increment: return 0
+            case .save: return 1
+            case .saved: return 2
+            }
         }
     }
 

@@ -11,12 +11,20 @@ extension DemoAction {
     public struct AllCasePaths: Sendable {
         /// `.lifecycle`.
         public var lifecycle: CasePath<DemoAction, AppLifecycleAction> {
-            CasePath("lifecycle", embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
+            CasePath("lifecycle", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
         }
 
         /// `.reachability`.
         public var reachability: CasePath<DemoAction, ReachabilityEvent> {
-            CasePath("reachability", embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
+            CasePath("reachability", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DemoAction) -> Int {
+            switch value {
+            case .lifecycle: return 0
+            case .reachability: return 1
+            }
         }
     }
 

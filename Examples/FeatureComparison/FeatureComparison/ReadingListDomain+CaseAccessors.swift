@@ -9,32 +9,44 @@ extension ReadingListAction {
     struct AllCasePaths: Sendable {
         /// `.queryChanged`.
         var queryChanged: CasePath<ReadingListAction, String> {
-            CasePath("queryChanged", embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
+            CasePath("queryChanged", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.resultsLoaded`.
         var resultsLoaded: CasePath<ReadingListAction, [Book]> {
-            CasePath("resultsLoaded", embed: { .resultsLoaded($0) }, extract: { if case .resultsLoaded(let value) = $0 { value } else { nil } })
+            CasePath("resultsLoaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .resultsLoaded($0) }, extract: { if case .resultsLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.searchFailed`.
         var searchFailed: CasePath<ReadingListAction, BookError> {
-            CasePath("searchFailed", embed: { .searchFailed($0) }, extract: { if case .searchFailed(let value) = $0 { value } else { nil } })
+            CasePath("searchFailed", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .searchFailed($0) }, extract: { if case .searchFailed(let value) = $0 { value } else { nil } })
         }
 
         /// `.resultTapped`.
         var resultTapped: CasePath<ReadingListAction, Book> {
-            CasePath("resultTapped", embed: { .resultTapped($0) }, extract: { if case .resultTapped(let value) = $0 { value } else { nil } })
+            CasePath("resultTapped", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .resultTapped($0) }, extract: { if case .resultTapped(let value) = $0 { value } else { nil } })
         }
 
         /// `.path`.
         var path: CasePath<ReadingListAction, StackAction<BookDetail, BookDetailAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
         }
 
         /// `.favourite`.
         var favourite: CasePath<ReadingListAction, PresentationAction<FavouriteAction>> {
-            CasePath("favourite", embed: { .favourite($0) }, extract: { if case .favourite(let value) = $0 { value } else { nil } })
+            CasePath("favourite", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .favourite($0) }, extract: { if case .favourite(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ReadingListAction) -> Int {
+            switch value {
+            case .queryChanged: return 0
+            case .resultsLoaded: return 1
+            case .searchFailed: return 2
+            case .resultTapped: return 3
+            case .path: return 4
+            case .favourite: return 5
+            }
         }
     }
 
@@ -84,17 +96,26 @@ extension BookDetailAction {
     struct AllCasePaths: Sendable {
         /// `.onAppear`.
         var onAppear: CasePath<BookDetailAction, Void> {
-            CasePath("onAppear", embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
+            CasePath("onAppear", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
         }
 
         /// `.textLoaded`.
         var textLoaded: CasePath<BookDetailAction, String> {
-            CasePath("textLoaded", embed: { .textLoaded($0) }, extract: { if case .textLoaded(let value) = $0 { value } else { nil } })
+            CasePath("textLoaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .textLoaded($0) }, extract: { if case .textLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.favouriteTapped`.
         var favouriteTapped: CasePath<BookDetailAction, Void> {
-            CasePath("favouriteTapped", embed: { .favouriteTapped }, extract: { if case .favouriteTapped = $0 { () } else { nil } })
+            CasePath("favouriteTapped", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .favouriteTapped }, extract: { if case .favouriteTapped = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BookDetailAction) -> Int {
+            switch value {
+            case .onAppear: return 0
+            case .textLoaded: return 1
+            case .favouriteTapped: return 2
+            }
         }
     }
 
@@ -126,22 +147,32 @@ extension FavouriteAction {
     struct AllCasePaths: Sendable {
         /// `.noteChanged`.
         var noteChanged: CasePath<FavouriteAction, String> {
-            CasePath("noteChanged", embed: { .noteChanged($0) }, extract: { if case .noteChanged(let value) = $0 { value } else { nil } })
+            CasePath("noteChanged", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .noteChanged($0) }, extract: { if case .noteChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.saveTapped`.
         var saveTapped: CasePath<FavouriteAction, Void> {
-            CasePath("saveTapped", embed: { .saveTapped }, extract: { if case .saveTapped = $0 { () } else { nil } })
+            CasePath("saveTapped", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .saveTapped }, extract: { if case .saveTapped = $0 { () } else { nil } })
         }
 
         /// `.saved`.
         var saved: CasePath<FavouriteAction, Void> {
-            CasePath("saved", embed: { .saved }, extract: { if case .saved = $0 { () } else { nil } })
+            CasePath("saved", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .saved }, extract: { if case .saved = $0 { () } else { nil } })
         }
 
         /// `.cancelTapped`.
         var cancelTapped: CasePath<FavouriteAction, Void> {
-            CasePath("cancelTapped", embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
+            CasePath("cancelTapped", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .cancelTapped }, extract: { if case .cancelTapped = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: FavouriteAction) -> Int {
+            switch value {
+            case .noteChanged: return 0
+            case .saveTapped: return 1
+            case .saved: return 2
+            case .cancelTapped: return 3
+            }
         }
     }
 

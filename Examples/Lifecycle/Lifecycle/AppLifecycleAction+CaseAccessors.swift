@@ -10,27 +10,38 @@ extension AppLifecycleAction {
     public struct AllCasePaths: Sendable {
         /// `.didBecomeActive`.
         public var didBecomeActive: CasePath<AppLifecycleAction, Void> {
-            CasePath("didBecomeActive", embed: { .didBecomeActive }, extract: { if case .didBecomeActive = $0 { () } else { nil } })
+            CasePath("didBecomeActive", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .didBecomeActive }, extract: { if case .didBecomeActive = $0 { () } else { nil } })
         }
 
         /// `.willBecomeInactive`.
         public var willBecomeInactive: CasePath<AppLifecycleAction, Void> {
-            CasePath("willBecomeInactive", embed: { .willBecomeInactive }, extract: { if case .willBecomeInactive = $0 { () } else { nil } })
+            CasePath("willBecomeInactive", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .willBecomeInactive }, extract: { if case .willBecomeInactive = $0 { () } else { nil } })
         }
 
         /// `.didEnterBackground`.
         public var didEnterBackground: CasePath<AppLifecycleAction, Void> {
-            CasePath("didEnterBackground", embed: { .didEnterBackground }, extract: { if case .didEnterBackground = $0 { () } else { nil } })
+            CasePath("didEnterBackground", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .didEnterBackground }, extract: { if case .didEnterBackground = $0 { () } else { nil } })
         }
 
         /// `.willEnterForeground`.
         public var willEnterForeground: CasePath<AppLifecycleAction, Void> {
-            CasePath("willEnterForeground", embed: { .willEnterForeground }, extract: { if case .willEnterForeground = $0 { () } else { nil } })
+            CasePath("willEnterForeground", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .willEnterForeground }, extract: { if case .willEnterForeground = $0 { () } else { nil } })
         }
 
         /// `.willTerminate`.
         public var willTerminate: CasePath<AppLifecycleAction, Void> {
-            CasePath("willTerminate", embed: { .willTerminate }, extract: { if case .willTerminate = $0 { () } else { nil } })
+            CasePath("willTerminate", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .willTerminate }, extract: { if case .willTerminate = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: AppLifecycleAction) -> Int {
+            switch value {
+            case .didBecomeActive: return 0
+            case .willBecomeInactive: return 1
+            case .didEnterBackground: return 2
+            case .willEnterForeground: return 3
+            case .willTerminate: return 4
+            }
         }
     }
 

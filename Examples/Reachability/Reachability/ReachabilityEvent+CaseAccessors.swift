@@ -10,62 +10,80 @@ extension ReachabilityEvent {
     public struct AllCasePaths: Sendable {
         /// `.startMonitoring`.
         public var startMonitoring: CasePath<ReachabilityEvent, Void> {
-            CasePath("startMonitoring", embed: { .startMonitoring }, extract: { if case .startMonitoring = $0 { () } else { nil } })
+            CasePath("startMonitoring", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .startMonitoring }, extract: { if case .startMonitoring = $0 { () } else { nil } })
         }
 
         /// `.stopMonitoring`.
         public var stopMonitoring: CasePath<ReachabilityEvent, Void> {
-            CasePath("stopMonitoring", embed: { .stopMonitoring }, extract: { if case .stopMonitoring = $0 { () } else { nil } })
+            CasePath("stopMonitoring", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .stopMonitoring }, extract: { if case .stopMonitoring = $0 { () } else { nil } })
         }
 
         /// `.connectedToWired`.
         public var connectedToWired: CasePath<ReachabilityEvent, Void> {
-            CasePath("connectedToWired", embed: { .connectedToWired }, extract: { if case .connectedToWired = $0 { () } else { nil } })
+            CasePath("connectedToWired", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .connectedToWired }, extract: { if case .connectedToWired = $0 { () } else { nil } })
         }
 
         /// `.connectedToWifi`.
         public var connectedToWifi: CasePath<ReachabilityEvent, Void> {
-            CasePath("connectedToWifi", embed: { .connectedToWifi }, extract: { if case .connectedToWifi = $0 { () } else { nil } })
+            CasePath("connectedToWifi", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .connectedToWifi }, extract: { if case .connectedToWifi = $0 { () } else { nil } })
         }
 
         /// `.connectedToCellular`.
         public var connectedToCellular: CasePath<ReachabilityEvent, Void> {
-            CasePath("connectedToCellular", embed: { .connectedToCellular }, extract: { if case .connectedToCellular = $0 { () } else { nil } })
+            CasePath("connectedToCellular", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .connectedToCellular }, extract: { if case .connectedToCellular = $0 { () } else { nil } })
         }
 
         /// `.connectedToOther`.
         public var connectedToOther: CasePath<ReachabilityEvent, Void> {
-            CasePath("connectedToOther", embed: { .connectedToOther }, extract: { if case .connectedToOther = $0 { () } else { nil } })
+            CasePath("connectedToOther", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .connectedToOther }, extract: { if case .connectedToOther = $0 { () } else { nil } })
         }
 
         /// `.disconnected`.
         public var disconnected: CasePath<ReachabilityEvent, Void> {
-            CasePath("disconnected", embed: { .disconnected }, extract: { if case .disconnected = $0 { () } else { nil } })
+            CasePath("disconnected", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .disconnected }, extract: { if case .disconnected = $0 { () } else { nil } })
         }
 
         /// `.becameExpensive`.
         public var becameExpensive: CasePath<ReachabilityEvent, Void> {
-            CasePath("becameExpensive", embed: { .becameExpensive }, extract: { if case .becameExpensive = $0 { () } else { nil } })
+            CasePath("becameExpensive", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .becameExpensive }, extract: { if case .becameExpensive = $0 { () } else { nil } })
         }
 
         /// `.becameCheap`.
         public var becameCheap: CasePath<ReachabilityEvent, Void> {
-            CasePath("becameCheap", embed: { .becameCheap }, extract: { if case .becameCheap = $0 { () } else { nil } })
+            CasePath("becameCheap", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .becameCheap }, extract: { if case .becameCheap = $0 { () } else { nil } })
         }
 
         /// `.becameConstrained`.
         public var becameConstrained: CasePath<ReachabilityEvent, Void> {
-            CasePath("becameConstrained", embed: { .becameConstrained }, extract: { if case .becameConstrained = $0 { () } else { nil } })
+            CasePath("becameConstrained", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .becameConstrained }, extract: { if case .becameConstrained = $0 { () } else { nil } })
         }
 
         /// `.becameUnconstrained`.
         public var becameUnconstrained: CasePath<ReachabilityEvent, Void> {
-            CasePath("becameUnconstrained", embed: { .becameUnconstrained }, extract: { if case .becameUnconstrained = $0 { () } else { nil } })
+            CasePath("becameUnconstrained", tag: 10, tags: { Self.caseTag(of: $0) }, embed: { .becameUnconstrained }, extract: { if case .becameUnconstrained = $0 { () } else { nil } })
         }
 
         /// `.monitoringFailed`.
         public var monitoringFailed: CasePath<ReachabilityEvent, PathMonitorError> {
-            CasePath("monitoringFailed", embed: { .monitoringFailed($0) }, extract: { if case .monitoringFailed(let value) = $0 { value } else { nil } })
+            CasePath("monitoringFailed", tag: 11, tags: { Self.caseTag(of: $0) }, embed: { .monitoringFailed($0) }, extract: { if case .monitoringFailed(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ReachabilityEvent) -> Int {
+            switch value {
+            case .startMonitoring: return 0
+            case .stopMonitoring: return 1
+            case .connectedToWired: return 2
+            case .connectedToWifi: return 3
+            case .connectedToCellular: return 4
+            case .connectedToOther: return 5
+            case .disconnected: return 6
+            case .becameExpensive: return 7
+            case .becameCheap: return 8
+            case .becameConstrained: return 9
+            case .becameUnconstrained: return 10
+            case .monitoringFailed: return 11
+            }
         }
     }
 

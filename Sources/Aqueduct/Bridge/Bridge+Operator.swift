@@ -17,12 +17,15 @@
 ///   - action: The action to send when it matches.
 /// - Returns: The bridge.
 /// - Complexity: Matching an action calls the case path's extraction, one call per case on the
-///   path, with no allocation.
+///   path, with no allocation; for a generated case path, a ``BridgeMiddleware`` skips an action
+///   of another case by its tag, without calling it.
 // Inlinable, like the other forms, so that the derivation is specialised for the app's action.
 @inlinable
 public func --> <Action: Sendable, Payload>(match: CaseKeyPath<Action, Payload>, action: Action) -> Bridge<Action> {
-    Bridge(
-        matches: CasePath(match)._matches,
+    let path = CasePath(match)
+    return Bridge(
+        matches: path._matches,
+        tags: path._tags,
         derive: { _ in action }
     )
 }
@@ -51,6 +54,7 @@ public func --> <Action: Sendable, Payload>(
     let path = CasePath(match)
     return Bridge(
         matches: path._matches,
+        tags: path._tags,
         derive: { path.extract(from: $0).flatMap(transform) }
     )
 }
@@ -92,6 +96,7 @@ public func --> <Action: Sendable, Payload, State>(
     let path = CasePath(match)
     return StateBridge(
         matches: path._matches,
+        tags: path._tags,
         derive: { action, state in
             guard let payload = path.extract(from: action) else { return nil }
             return transform(payload, state())

@@ -33,9 +33,19 @@ public struct Bridge<Action: Sendable>: Sendable {
     @usableFromInline
     internal let derivation: @Sendable (Action) -> Action?
 
+    /// The tags of the case path the bridge matches, when it has them: a ``BridgeMiddleware``
+    /// compares an action with this bridge only when the action's case has these tags.
     @usableFromInline
-    internal init(matches: (@Sendable (Action) -> Bool)?, derive: @escaping @Sendable (Action) -> Action?) {
+    internal let tags: CaseTags<Action>?
+
+    @usableFromInline
+    internal init(
+        matches: (@Sendable (Action) -> Bool)?,
+        tags: CaseTags<Action>? = nil,
+        derive: @escaping @Sendable (Action) -> Action?
+    ) {
         self.matches = matches
+        self.tags = tags
         self.derivation = derive
     }
 

@@ -25,7 +25,7 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// Decides, before the reducer and without allocating, whether the bridge may fire; `nil`
     /// for a bridge made from a bare derivation.
     @usableFromInline
-    let matches: (@Sendable (Action) -> Bool)?
+    private(set) var matches: (@Sendable (Action) -> Bool)?
     /// A ``Bridge``'s derivation: the action to send, from the original action alone.
     @usableFromInline
     let derive: (@Sendable (Action) -> Action?)?
@@ -41,9 +41,12 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     /// Whether firing the bridge reads the state: it has a filter or is a ``StateBridge``.
     @usableFromInline
     let readsState: Bool
+    /// The tags of the bridge's case path, when it has them: where ``BridgeTable`` files it.
+    let tags: CaseTags<Action>?
 
     init(bridge: Bridge<Action>, filter: Filter, site: BridgeSite) {
         self.matches = bridge.matches
+        self.tags = bridge.tags
         self.derive = bridge.derivation
         self.deriveWithState = nil
         self.filter = filter
@@ -53,11 +56,20 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 
     init(bridge: StateBridge<Action, State>, site: BridgeSite) {
         self.matches = bridge.matches
+        self.tags = bridge.tags
         self.derive = nil
         self.deriveWithState = bridge.derivation
         self.filter = .always
         self.site = site
         self.readsState = true
+    }
+
+    /// This rule without its matching test, for a chain that only actions of its case reach
+    /// (see ``BridgeTable``): its derivation still extracts the payload it needs.
+    var matchingEveryAction: Self {
+        var rule = self
+        rule.matches = nil
+        return rule
     }
 
     /// `true` when the bridge may fire for `action`: its cheap matching test passes, or it has none.
@@ -79,8 +91,9 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
 }
 
 // Kept for the instruction gate's e/aqueduct and i: as `while` loops, e +104% and i +30–417%.
-/// The bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: what
-/// `handle` walks before the reducer and a ``BridgeFiring`` after it.
+/// Bridges of a ``BridgeMiddleware`` as a chain, in the order they were added: the ones an
+/// action may match once ``BridgeTable`` has found its case, what `handle` walks before the
+/// reducer and a ``BridgeFiring`` after it.
 ///
 /// A chain of objects, each walked by calling the next through `next?.` as its last act: a tail
 /// call, which the compiler turns into a loop that reads each bridge's closures in place. A loop

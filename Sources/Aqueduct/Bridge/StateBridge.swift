@@ -33,12 +33,18 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     @usableFromInline
     internal let derivation: @MainActor @Sendable (Action, GetState<State>) -> Action?
 
+    /// The tags of the case path the bridge matches, when it has them (see ``Bridge``).
+    @usableFromInline
+    internal let tags: CaseTags<Action>?
+
     @usableFromInline
     internal init(
         matches: (@Sendable (Action) -> Bool)?,
+        tags: CaseTags<Action>? = nil,
         derive: @escaping @MainActor @Sendable (Action, GetState<State>) -> Action?
     ) {
         self.matches = matches
+        self.tags = tags
         self.derivation = derive
     }
 

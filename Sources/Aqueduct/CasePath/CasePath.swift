@@ -64,6 +64,10 @@ public struct CasePath<Root, Value>: Sendable {
     /// `true` for the path `\.self`, which appending skips.
     @usableFromInline
     internal let _isIdentity: Bool
+    /// The tags of the cases on the path, when its first step has one (generated case paths
+    /// do): how a bridge middleware finds the bridges of an action's case without asking each.
+    @usableFromInline
+    internal let _tags: CaseTags<Root>?
 
     /// Creates a case path from a pair of functions.
     ///
@@ -102,7 +106,62 @@ public struct CasePath<Root, Value>: Sendable {
                 return next(value)
             },
             matches: { extract($0) != nil },
-            isIdentity: false
+            isIdentity: false,
+            tags: nil
+        )
+    }
+
+    /// Creates a case path from a pair of functions and the case's tag: its number among its
+    /// enum's cases. The `case-accessors` command generates every case path with this
+    /// initializer.
+    ///
+    /// A bridge middleware uses the tags to compare an action only with the bridges of its own
+    /// case: with a tag, a bridge on this case costs nothing to an action of another case.
+    /// `tags` must give `tag` exactly for the roots `extract` accepts, and numbers no two cases
+    /// alike; it returns a negative number for a case it does not number, which then matches no
+    /// tagged case path.
+    ///
+    /// ```swift
+    /// CasePath(
+    ///     "finished",
+    ///     tag: 1,
+    ///     tags: { action in
+    ///         switch action {
+    ///         case .start: 0
+    ///         case .finished: 1
+    ///         case .failed: 2
+    ///         }
+    ///     },
+    ///     embed: { .finished(count: $0) },
+    ///     extract: { if case .finished(let value) = $0 { value } else { nil } }
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The case's name, as failure messages show it.
+    ///   - tag: The case's number, which `tags` returns for it; not negative.
+    ///   - tags: Returns the number of any root's case.
+    ///   - embed: Makes the root from a payload.
+    ///   - extract: Returns the payload of a matching root, `nil` for any other.
+    // Inlinable for the reason the initializer without a tag is.
+    @inlinable
+    public init(
+        _ name: String,
+        tag: Int,
+        tags: @escaping @Sendable (Root) -> Int,
+        embed: @escaping @Sendable (Value) -> Root,
+        extract: @escaping @Sendable (Root) -> Value?
+    ) {
+        self.init(
+            _names: name,
+            embed: embed,
+            visit: { root, next in
+                guard let value = extract(root) else { return false }
+                return next(value)
+            },
+            matches: { extract($0) != nil },
+            isIdentity: false,
+            tags: tag < 0 ? nil : CaseTags(levels: [CaseTags.Level(tag: tag, tagOf: tags)], isExact: true)
         )
     }
 
@@ -112,13 +171,15 @@ public struct CasePath<Root, Value>: Sendable {
         embed: @escaping @Sendable (Value) -> Root,
         visit: @escaping @Sendable (Root, (Value) -> Bool) -> Bool,
         matches: @escaping @Sendable (Root) -> Bool,
-        isIdentity: Bool
+        isIdentity: Bool,
+        tags: CaseTags<Root>?
     ) {
         self._embed = embed
         self._visit = visit
         self._matches = matches
         self._names = _names
         self._isIdentity = isIdentity
+        self._tags = tags
     }
 
     /// Resolves a case key path — a literal or a value held in a variable — into its functions.
@@ -177,7 +238,8 @@ public struct CasePath<Root, Value>: Sendable {
             embed: { outerEmbed(innerEmbed($0)) },
             visit: { root, next in outerVisit(root) { innerVisit($0, next) } },
             matches: { root in outerVisit(root, innerMatches) },
-            isIdentity: false
+            isIdentity: false,
+            tags: CaseTags.appending(_tags, path._tags, visit: outerVisit)
         )
     }
 }
@@ -185,7 +247,14 @@ public struct CasePath<Root, Value>: Sendable {
 extension CasePath where Root == Value {
     /// The path `\.self`: every root is its own payload.
     internal static var identity: CasePath {
-        CasePath(_names: "", embed: { $0 }, visit: { $1($0) }, matches: { _ in true }, isIdentity: true)
+        CasePath(
+            _names: "",
+            embed: { $0 },
+            visit: { $1($0) },
+            matches: { _ in true },
+            isIdentity: true,
+            tags: CaseTags(levels: [], isExact: true)
+        )
     }
 }
 

@@ -2,6 +2,12 @@
 /// extension with what `CaseAccessible` requires — `AllCasePaths`, one case path per case, and
 /// `allCasePaths` — and one optional accessor per case.
 ///
+/// Each case path carries its case's tag, the case's position among the enum's cases, and
+/// reads any value's tag with one `switch` (`caseTag(of:)`, private to `AllCasePaths`): a
+/// bridge middleware finds the bridges of an action's case by them. A case with `@available`
+/// attributes gets no tag — naming it in the `switch` could warn or fail to compile — and its
+/// case path is made without one.
+///
 /// For `enum SyncAction: CaseAccessible { case start, finished(count: Int), … }` (a `public`
 /// enum gets `public` declarations):
 ///
@@ -11,9 +17,17 @@
 ///     struct AllCasePaths: Sendable {
 ///         /// `.start`.
 ///         var start: CasePath<SyncAction, Void> {
-///             CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+///             CasePath("start", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
 ///         }
 ///         // …
+///
+///         /// The tag of `value`'s case: the `tag` of its case path.
+///         private static func caseTag(of value: SyncAction) -> Int {
+///             switch value {
+///             case .start: return 0
+///             // …
+///             }
+///         }
 ///     }
 ///     // …
 ///     static var allCasePaths: AllCasePaths { AllCasePaths() }
@@ -86,6 +100,18 @@ package enum Emitter {
         let cases = ConditionalTree.build(
             declaration.cases.map { (element: $0, frames: Array($0.conditions.dropFirst(depth))) }
         )
+        // A case's tag is its position; a case with `@available` attributes has none.
+        let taggedCases = ConditionalTree.build(
+            declaration.cases.enumerated().map { offset, element in
+                (
+                    element: (tag: element.availability.isEmpty ? offset : nil, element: element),
+                    frames: Array(element.conditions.dropFirst(depth))
+                )
+            }
+        )
+        let hasTags = declaration.cases.contains { $0.availability.isEmpty }
+        // `Self.caseTag(of:)`, unless a case named `Self` makes `Self` its case path there.
+        let tagOwner = declaration.cases.contains { Parser.unquoted($0.name) == "Self" } ? "AllCasePaths" : "Self"
         var lines = ["extension \(enumName) {"]
         lines.append("    /// The case paths of \(shownEnum), one per case: what `\\.name` names in lifts, bridges,")
         lines.append("    /// projections and `receive`.")
@@ -93,8 +119,21 @@ package enum Emitter {
             lines.append("    \(access)struct AllCasePaths: Sendable {}")
         } else {
             lines.append("    \(access)struct AllCasePaths: Sendable {")
-            lines += ConditionalTree.lines(cases, indent: "        ", spaced: true) {
-                casePath(for: $0, enumName: enumName, access: access)
+            lines += ConditionalTree.lines(taggedCases, indent: "        ", spaced: true) {
+                casePath(
+                    for: $0.element,
+                    tag: hasTags ? $0.tag.map { (tag: $0, owner: tagOwner) } : nil,
+                    enumName: enumName,
+                    access: access
+                )
+            }
+            if hasTags {
+                lines.append("")
+                lines += caseTag(
+                    taggedCases,
+                    enumName: enumName,
+                    tagsEveryCase: declaration.cases.allSatisfy { $0.availability.isEmpty }
+                )
             }
             lines.append("    }")
         }
@@ -131,8 +170,35 @@ package enum Emitter {
             .joined(separator: ", ") + ")"
     }
 
-    /// One case path: `var name: CasePath<Enum, Payload> { CasePath("name", embed: …, extract: …) }`.
-    private static func casePath(for element: CaseDeclaration, enumName: String, access: String) -> [String] {
+    /// The function that reads a value's tag: one `switch` over the tagged cases, in their `#if`
+    /// blocks, with `default: return -1` when a case has no tag.
+    private static func caseTag(
+        _ cases: [ConditionalTree<(tag: Int?, element: CaseDeclaration)>],
+        enumName: String,
+        tagsEveryCase: Bool
+    ) -> [String] {
+        var lines = [
+            "        /// The tag of `value`'s case: the `tag` of its case path.",
+            "        private static func caseTag(of value: \(enumName)) -> Int {",
+            "            switch value {",
+        ]
+        lines += ConditionalTree.lines(cases, indent: "            ", spaced: false) { tagged in
+            guard let tag = tagged.tag else { return [] }
+            return ["            case .\(spelled(tagged.element.name)): return \(tag)"]
+        }
+        if !tagsEveryCase { lines.append("            default: return -1") }
+        lines += ["            }", "        }"]
+        return lines
+    }
+
+    /// One case path: `var name: CasePath<Enum, Payload> { CasePath("name", tag: …, tags: …, embed: …, extract: …) }`,
+    /// without `tag:` and `tags:` for a case without a tag.
+    private static func casePath(
+        for element: CaseDeclaration,
+        tag: (tag: Int, owner: String)?,
+        enumName: String,
+        access: String
+    ) -> [String] {
         let name = spelled(element.name)
         let embed: String
         let extract: String
@@ -152,12 +218,13 @@ package enum Emitter {
             let values = payload.indices.map { "value\($0)" }.joined(separator: ", ")
             extract = "if case .\(name)(\(bindings)) = $0 { (\(values)) } else { nil }"
         }
+        let tagArguments = tag.map { "tag: \($0.tag), tags: { \($0.owner).caseTag(of: $0) }, " } ?? ""
         let literal = Parser.unquoted(element.name).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         var lines = ["        /// `.\(Parser.unquoted(element.name))`."]
         lines += element.availability.map { "        \($0)" }
         lines += [
             "        \(access)var \(name): CasePath<\(enumName), \(valueType(of: element.payload))> {",
-            "            CasePath(\"\(literal)\", embed: { \(embed) }, extract: { \(extract) })",
+            "            CasePath(\"\(literal)\", \(tagArguments)embed: { \(embed) }, extract: { \(extract) })",
             "        }",
         ]
         return lines

@@ -55,7 +55,7 @@ struct CaseChanges: Equatable {
                 block.lines.append(line)
                 let indent = line.prefix { $0 == " " }.count
                 if indent == block.indent && line.dropFirst(indent) == "}" {
-                    result.append((block.name, block.lines.joined(separator: "\n")))
+                    result.append((block.name, withoutTag(block.lines.joined(separator: "\n"))))
                     open = nil
                 } else {
                     open = block
@@ -89,6 +89,15 @@ struct CaseChanges: Equatable {
         let name = words[varIndex + 1].dropLast()
         let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? name.dropFirst().dropLast() : name
         return (String(bare), indent)
+    }
+
+    /// A case path's text without its case's tag — `tag: 2, ` becomes `tag: _, ` — since the
+    /// tag is the case's position: a case added before it moves it without changing the case.
+    private static func withoutTag(_ text: String) -> String {
+        guard let start = text.range(of: "\", tag: ") else { return text }
+        let digits = text[start.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, text[digits.endIndex...].hasPrefix(", tags: ") else { return text }
+        return String(text[..<start.upperBound]) + "_" + text[digits.endIndex...]
     }
 
     private static func unique(_ names: [String]) -> [String] {

@@ -10,22 +10,32 @@ extension CounterAction {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<CounterAction, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.set`.
         var set: CasePath<CounterAction, Int> {
-            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+            CasePath("set", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
         }
 
         /// `.clamped`.
         var clamped: CasePath<CounterAction, Int> {
-            CasePath("clamped", embed: { .clamped($0) }, extract: { if case .clamped(let value) = $0 { value } else { nil } })
+            CasePath("clamped", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .clamped($0) }, extract: { if case .clamped(let value) = $0 { value } else { nil } })
         }
 
         /// `.incrementTwice`.
         var incrementTwice: CasePath<CounterAction, Void> {
-            CasePath("incrementTwice", embed: { .incrementTwice }, extract: { if case .incrementTwice = $0 { () } else { nil } })
+            CasePath("incrementTwice", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .incrementTwice }, extract: { if case .incrementTwice = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CounterAction) -> Int {
+            switch value {
+            case .increment: return 0
+            case .set: return 1
+            case .clamped: return 2
+            case .incrementTwice: return 3
+            }
         }
     }
 
@@ -63,22 +73,32 @@ extension SearchAction {
     struct AllCasePaths: Sendable {
         /// `.queryChanged`.
         var queryChanged: CasePath<SearchAction, String> {
-            CasePath("queryChanged", embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
+            CasePath("queryChanged", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.loaded`.
         var loaded: CasePath<SearchAction, [String]> {
-            CasePath("loaded", embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+            CasePath("loaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.failed`.
         var failed: CasePath<SearchAction, any Error> {
-            CasePath("failed", embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+            CasePath("failed", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
         }
 
         /// `.cancel`.
         var cancel: CasePath<SearchAction, Void> {
-            CasePath("cancel", embed: { .cancel }, extract: { if case .cancel = $0 { () } else { nil } })
+            CasePath("cancel", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .cancel }, extract: { if case .cancel = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: SearchAction) -> Int {
+            switch value {
+            case .queryChanged: return 0
+            case .loaded: return 1
+            case .failed: return 2
+            case .cancel: return 3
+            }
         }
     }
 

@@ -9,17 +9,26 @@ extension NamedAppAction {
     struct AllCasePaths: Sendable {
         /// `.sync`.
         var sync: CasePath<NamedAppAction, NamedSyncAction> {
-            CasePath("sync", embed: { .sync($0) }, extract: { if case .sync(let value) = $0 { value } else { nil } })
+            CasePath("sync", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .sync($0) }, extract: { if case .sync(let value) = $0 { value } else { nil } })
         }
 
         /// `.settings`.
         var settings: CasePath<NamedAppAction, NamedSettingsAction> {
-            CasePath("settings", embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
+            CasePath("settings", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
         }
 
         /// `.quit`.
         var quit: CasePath<NamedAppAction, Void> {
-            CasePath("quit", embed: { .quit }, extract: { if case .quit = $0 { () } else { nil } })
+            CasePath("quit", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .quit }, extract: { if case .quit = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NamedAppAction) -> Int {
+            switch value {
+            case .sync: return 0
+            case .settings: return 1
+            case .quit: return 2
+            }
         }
     }
 
@@ -51,17 +60,26 @@ extension NamedSyncAction {
     struct AllCasePaths: Sendable {
         /// `.start`.
         var start: CasePath<NamedSyncAction, Void> {
-            CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+            CasePath("start", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
         }
 
         /// `.finished`.
         var finished: CasePath<NamedSyncAction, Int> {
-            CasePath("finished", embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
+            CasePath("finished", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
         }
 
         /// `.failed`.
         var failed: CasePath<NamedSyncAction, String> {
-            CasePath("failed", embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+            CasePath("failed", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NamedSyncAction) -> Int {
+            switch value {
+            case .start: return 0
+            case .finished: return 1
+            case .failed: return 2
+            }
         }
     }
 
@@ -93,12 +111,20 @@ extension NamedSettingsAction {
     struct AllCasePaths: Sendable {
         /// `.toggled`.
         var toggled: CasePath<NamedSettingsAction, Bool> {
-            CasePath("toggled", embed: { .toggled($0) }, extract: { if case .toggled(let value) = $0 { value } else { nil } })
+            CasePath("toggled", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .toggled($0) }, extract: { if case .toggled(let value) = $0 { value } else { nil } })
         }
 
         /// `.resync`.
         var resync: CasePath<NamedSettingsAction, NamedSyncAction> {
-            CasePath("resync", embed: { .resync($0) }, extract: { if case .resync(let value) = $0 { value } else { nil } })
+            CasePath("resync", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .resync($0) }, extract: { if case .resync(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NamedSettingsAction) -> Int {
+            switch value {
+            case .toggled: return 0
+            case .resync: return 1
+            }
         }
     }
 

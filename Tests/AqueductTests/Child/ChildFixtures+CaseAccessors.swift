@@ -10,27 +10,38 @@ extension DetailAction {
     struct AllCasePaths: Sendable {
         /// `.start`.
         var start: CasePath<DetailAction, Int> {
-            CasePath("start", embed: { .start(round: $0) }, extract: { if case .start(let value) = $0 { value } else { nil } })
+            CasePath("start", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .start(round: $0) }, extract: { if case .start(let value) = $0 { value } else { nil } })
         }
 
         /// `.tick`.
         var tick: CasePath<DetailAction, Int> {
-            CasePath("tick", embed: { .tick(round: $0) }, extract: { if case .tick(let value) = $0 { value } else { nil } })
+            CasePath("tick", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .tick(round: $0) }, extract: { if case .tick(let value) = $0 { value } else { nil } })
         }
 
         /// `.load`.
         var load: CasePath<DetailAction, Void> {
-            CasePath("load", embed: { .load }, extract: { if case .load = $0 { () } else { nil } })
+            CasePath("load", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .load }, extract: { if case .load = $0 { () } else { nil } })
         }
 
         /// `.loaded`.
         var loaded: CasePath<DetailAction, Int> {
-            CasePath("loaded", embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+            CasePath("loaded", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.close`.
         var close: CasePath<DetailAction, Void> {
-            CasePath("close", embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+            CasePath("close", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DetailAction) -> Int {
+            switch value {
+            case .start: return 0
+            case .tick: return 1
+            case .load: return 2
+            case .loaded: return 3
+            case .close: return 4
+            }
         }
     }
 
@@ -74,57 +85,74 @@ extension ShellAction {
     struct AllCasePaths: Sendable {
         /// `.detail`.
         var detail: CasePath<ShellAction, PresentationAction<DetailAction>> {
-            CasePath("detail", embed: { .detail($0) }, extract: { if case .detail(let value) = $0 { value } else { nil } })
+            CasePath("detail", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .detail($0) }, extract: { if case .detail(let value) = $0 { value } else { nil } })
         }
 
         /// `.present`.
         var present: CasePath<ShellAction, Detail> {
-            CasePath("present", embed: { .present($0) }, extract: { if case .present(let value) = $0 { value } else { nil } })
+            CasePath("present", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .present($0) }, extract: { if case .present(let value) = $0 { value } else { nil } })
         }
 
         /// `.rows`.
         var rows: CasePath<ShellAction, (id: Int, action: DetailAction)> {
-            CasePath("rows", embed: { .rows(id: $0.0, action: $0.1) }, extract: { if case .rows(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("rows", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .rows(id: $0.0, action: $0.1) }, extract: { if case .rows(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.rowAt`.
         var rowAt: CasePath<ShellAction, (index: Int, action: DetailAction)> {
-            CasePath("rowAt", embed: { .rowAt(index: $0.0, action: $0.1) }, extract: { if case .rowAt(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("rowAt", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .rowAt(index: $0.0, action: $0.1) }, extract: { if case .rowAt(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.addRow`.
         var addRow: CasePath<ShellAction, Detail> {
-            CasePath("addRow", embed: { .addRow($0) }, extract: { if case .addRow(let value) = $0 { value } else { nil } })
+            CasePath("addRow", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .addRow($0) }, extract: { if case .addRow(let value) = $0 { value } else { nil } })
         }
 
         /// `.removeRow`.
         var removeRow: CasePath<ShellAction, Int> {
-            CasePath("removeRow", embed: { .removeRow(id: $0) }, extract: { if case .removeRow(let value) = $0 { value } else { nil } })
+            CasePath("removeRow", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .removeRow(id: $0) }, extract: { if case .removeRow(let value) = $0 { value } else { nil } })
         }
 
         /// `.path`.
         var path: CasePath<ShellAction, StackAction<Detail, DetailAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
         }
 
         /// `.clear`.
         var clear: CasePath<ShellAction, Void> {
-            CasePath("clear", embed: { .clear }, extract: { if case .clear = $0 { () } else { nil } })
+            CasePath("clear", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .clear }, extract: { if case .clear = $0 { () } else { nil } })
         }
 
         /// `.marker`.
         var marker: CasePath<ShellAction, Void> {
-            CasePath("marker", embed: { .marker }, extract: { if case .marker = $0 { () } else { nil } })
+            CasePath("marker", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .marker }, extract: { if case .marker = $0 { () } else { nil } })
         }
 
         /// `.replaceRow`.
         var replaceRow: CasePath<ShellAction, Detail> {
-            CasePath("replaceRow", embed: { .replaceRow($0) }, extract: { if case .replaceRow(let value) = $0 { value } else { nil } })
+            CasePath("replaceRow", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .replaceRow($0) }, extract: { if case .replaceRow(let value) = $0 { value } else { nil } })
         }
 
         /// `.replaceTop`.
         var replaceTop: CasePath<ShellAction, Detail> {
-            CasePath("replaceTop", embed: { .replaceTop($0) }, extract: { if case .replaceTop(let value) = $0 { value } else { nil } })
+            CasePath("replaceTop", tag: 10, tags: { Self.caseTag(of: $0) }, embed: { .replaceTop($0) }, extract: { if case .replaceTop(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ShellAction) -> Int {
+            switch value {
+            case .detail: return 0
+            case .present: return 1
+            case .rows: return 2
+            case .rowAt: return 3
+            case .addRow: return 4
+            case .removeRow: return 5
+            case .path: return 6
+            case .clear: return 7
+            case .marker: return 8
+            case .replaceRow: return 9
+            case .replaceTop: return 10
+            }
         }
     }
 

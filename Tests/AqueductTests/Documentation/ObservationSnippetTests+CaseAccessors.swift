@@ -11,12 +11,20 @@ extension TodoListAction {
     struct AllCasePaths: Sendable {
         /// `.todo`.
         var todo: CasePath<TodoListAction, (id: Todo.ID, action: TodoAction)> {
-            CasePath("todo", embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("todo", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.add`.
         var add: CasePath<TodoListAction, Todo> {
-            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+            CasePath("add", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: TodoListAction) -> Int {
+            switch value {
+            case .todo: return 0
+            case .add: return 1
+            }
         }
     }
 
@@ -42,12 +50,20 @@ extension NestedApp.AppAction {
     struct AllCasePaths: Sendable {
         /// `.profile`.
         var profile: CasePath<NestedApp.AppAction, ProfileAction> {
-            CasePath("profile", embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
+            CasePath("profile", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
         }
 
         /// `.todoList`.
         var todoList: CasePath<NestedApp.AppAction, TodoListAction> {
-            CasePath("todoList", embed: { .todoList($0) }, extract: { if case .todoList(let value) = $0 { value } else { nil } })
+            CasePath("todoList", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .todoList($0) }, extract: { if case .todoList(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: NestedApp.AppAction) -> Int {
+            switch value {
+            case .profile: return 0
+            case .todoList: return 1
+            }
         }
     }
 

@@ -9,17 +9,26 @@ extension SyncAction {
     struct AllCasePaths: Sendable {
         /// `.start`.
         var start: CasePath<SyncAction, Void> {
-            CasePath("start", embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
+            CasePath("start", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .start }, extract: { if case .start = $0 { () } else { nil } })
         }
 
         /// `.finished`.
         var finished: CasePath<SyncAction, Int> {
-            CasePath("finished", embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
+            CasePath("finished", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .finished(count: $0) }, extract: { if case .finished(let value) = $0 { value } else { nil } })
         }
 
         /// `.failed`.
         var failed: CasePath<SyncAction, (code: Int, message: String)> {
-            CasePath("failed", embed: { .failed(code: $0.0, message: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("failed", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .failed(code: $0.0, message: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: SyncAction) -> Int {
+            switch value {
+            case .start: return 0
+            case .finished: return 1
+            case .failed: return 2
+            }
         }
     }
 

@@ -11,7 +11,14 @@ extension DocumentationExamples.ShellAppAction {
     struct AllCasePaths: Sendable {
         /// `.shell`.
         var shell: CasePath<DocumentationExamples.ShellAppAction, ShellAction> {
-            CasePath("shell", embed: { .shell($0) }, extract: { if case .shell(let value) = $0 { value } else { nil } })
+            CasePath("shell", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .shell($0) }, extract: { if case .shell(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DocumentationExamples.ShellAppAction) -> Int {
+            switch value {
+            case .shell: return 0
+            }
         }
     }
 

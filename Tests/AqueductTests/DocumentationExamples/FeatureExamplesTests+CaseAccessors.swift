@@ -11,12 +11,20 @@ extension DocumentationExamples.FeatureExamplesTests.Search.Action {
     struct AllCasePaths: Sendable {
         /// `.queryChanged`.
         var queryChanged: CasePath<DocumentationExamples.FeatureExamplesTests.Search.Action, String> {
-            CasePath("queryChanged", embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
+            CasePath("queryChanged", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .queryChanged($0) }, extract: { if case .queryChanged(let value) = $0 { value } else { nil } })
         }
 
         /// `.loaded`.
         var loaded: CasePath<DocumentationExamples.FeatureExamplesTests.Search.Action, [String]> {
-            CasePath("loaded", embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+            CasePath("loaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DocumentationExamples.FeatureExamplesTests.Search.Action) -> Int {
+            switch value {
+            case .queryChanged: return 0
+            case .loaded: return 1
+            }
         }
     }
 
@@ -42,12 +50,20 @@ extension DocumentationExamples.FeatureExamplesTests.AppAction {
     struct AllCasePaths: Sendable {
         /// `.search`.
         var search: CasePath<DocumentationExamples.FeatureExamplesTests.AppAction, DocumentationExamples.FeatureExamplesTests.Search.Action> {
-            CasePath("search", embed: { .search($0) }, extract: { if case .search(let value) = $0 { value } else { nil } })
+            CasePath("search", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .search($0) }, extract: { if case .search(let value) = $0 { value } else { nil } })
         }
 
         /// `.found`.
         var found: CasePath<DocumentationExamples.FeatureExamplesTests.AppAction, Int> {
-            CasePath("found", embed: { .found($0) }, extract: { if case .found(let value) = $0 { value } else { nil } })
+            CasePath("found", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .found($0) }, extract: { if case .found(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DocumentationExamples.FeatureExamplesTests.AppAction) -> Int {
+            switch value {
+            case .search: return 0
+            case .found: return 1
+            }
         }
     }
 

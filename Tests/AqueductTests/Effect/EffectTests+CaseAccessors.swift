@@ -11,7 +11,14 @@ extension EffectTests.Lifted {
     struct AllCasePaths: Sendable {
         /// `.deadline`.
         var deadline: CasePath<EffectTests.Lifted, EffectTests.Deadline> {
-            CasePath("deadline", embed: { .deadline($0) }, extract: { if case .deadline(let value) = $0 { value } else { nil } })
+            CasePath("deadline", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .deadline($0) }, extract: { if case .deadline(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: EffectTests.Lifted) -> Int {
+            switch value {
+            case .deadline: return 0
+            }
         }
     }
 

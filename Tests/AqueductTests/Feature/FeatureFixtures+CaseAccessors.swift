@@ -10,22 +10,32 @@ extension TallyAction {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<TallyAction, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.incrementLater`.
         var incrementLater: CasePath<TallyAction, Void> {
-            CasePath("incrementLater", embed: { .incrementLater }, extract: { if case .incrementLater = $0 { () } else { nil } })
+            CasePath("incrementLater", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .incrementLater }, extract: { if case .incrementLater = $0 { () } else { nil } })
         }
 
         /// `.cancel`.
         var cancel: CasePath<TallyAction, Void> {
-            CasePath("cancel", embed: { .cancel }, extract: { if case .cancel = $0 { () } else { nil } })
+            CasePath("cancel", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .cancel }, extract: { if case .cancel = $0 { () } else { nil } })
         }
 
         /// `.close`.
         var close: CasePath<TallyAction, Void> {
-            CasePath("close", embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+            CasePath("close", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: TallyAction) -> Int {
+            switch value {
+            case .increment: return 0
+            case .incrementLater: return 1
+            case .cancel: return 2
+            case .close: return 3
+            }
         }
     }
 
@@ -63,37 +73,50 @@ extension BoardAction {
     struct AllCasePaths: Sendable {
         /// `.tally`.
         var tally: CasePath<BoardAction, TallyAction> {
-            CasePath("tally", embed: { .tally($0) }, extract: { if case .tally(let value) = $0 { value } else { nil } })
+            CasePath("tally", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .tally($0) }, extract: { if case .tally(let value) = $0 { value } else { nil } })
         }
 
         /// `.sheet`.
         var sheet: CasePath<BoardAction, PresentationAction<TallyAction>> {
-            CasePath("sheet", embed: { .sheet($0) }, extract: { if case .sheet(let value) = $0 { value } else { nil } })
+            CasePath("sheet", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .sheet($0) }, extract: { if case .sheet(let value) = $0 { value } else { nil } })
         }
 
         /// `.tallies`.
         var tallies: CasePath<BoardAction, (id: Int, action: TallyAction)> {
-            CasePath("tallies", embed: { .tallies(id: $0.0, action: $0.1) }, extract: { if case .tallies(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("tallies", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .tallies(id: $0.0, action: $0.1) }, extract: { if case .tallies(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.path`.
         var path: CasePath<BoardAction, StackAction<Tally, TallyAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
         }
 
         /// `.present`.
         var present: CasePath<BoardAction, Tally> {
-            CasePath("present", embed: { .present($0) }, extract: { if case .present(let value) = $0 { value } else { nil } })
+            CasePath("present", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .present($0) }, extract: { if case .present(let value) = $0 { value } else { nil } })
         }
 
         /// `.add`.
         var add: CasePath<BoardAction, Tally> {
-            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+            CasePath("add", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
         }
 
         /// `.remove`.
         var remove: CasePath<BoardAction, Int> {
-            CasePath("remove", embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+            CasePath("remove", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: BoardAction) -> Int {
+            switch value {
+            case .tally: return 0
+            case .sheet: return 1
+            case .tallies: return 2
+            case .path: return 3
+            case .present: return 4
+            case .add: return 5
+            case .remove: return 6
+            }
         }
     }
 

@@ -11,47 +11,62 @@ extension RowAction {
     struct AllCasePaths: Sendable {
         /// `.toggle`.
         var toggle: CasePath<RowAction, Void> {
-            CasePath("toggle", embed: { .toggle }, extract: { if case .toggle = $0 { () } else { nil } })
+            CasePath("toggle", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .toggle }, extract: { if case .toggle = $0 { () } else { nil } })
         }
 
         /// `.save`.
         var save: CasePath<RowAction, Void> {
-            CasePath("save", embed: { .save }, extract: { if case .save = $0 { () } else { nil } })
+            CasePath("save", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .save }, extract: { if case .save = $0 { () } else { nil } })
         }
 
         /// `.saved`.
         var saved: CasePath<RowAction, String> {
-            CasePath("saved", embed: { .saved(title: $0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
+            CasePath("saved", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .saved(title: $0) }, extract: { if case .saved(let value) = $0 { value } else { nil } })
         }
 
         /// `.close`.
         var close: CasePath<RowAction, Void> {
-            CasePath("close", embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
+            CasePath("close", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .close }, extract: { if case .close = $0 { () } else { nil } })
         }
 
         /// `.duplicate`.
         var duplicate: CasePath<RowAction, Void> {
-            CasePath("duplicate", embed: { .duplicate }, extract: { if case .duplicate = $0 { () } else { nil } })
+            CasePath("duplicate", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .duplicate }, extract: { if case .duplicate = $0 { () } else { nil } })
         }
 
         /// `.start`.
         var start: CasePath<RowAction, String> {
-            CasePath("start", embed: { .start($0) }, extract: { if case .start(let value) = $0 { value } else { nil } })
+            CasePath("start", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .start($0) }, extract: { if case .start(let value) = $0 { value } else { nil } })
         }
 
         /// `.startLatest`.
         var startLatest: CasePath<RowAction, String> {
-            CasePath("startLatest", embed: { .startLatest($0) }, extract: { if case .startLatest(let value) = $0 { value } else { nil } })
+            CasePath("startLatest", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .startLatest($0) }, extract: { if case .startLatest(let value) = $0 { value } else { nil } })
         }
 
         /// `.stop`.
         var stop: CasePath<RowAction, Void> {
-            CasePath("stop", embed: { .stop }, extract: { if case .stop = $0 { () } else { nil } })
+            CasePath("stop", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .stop }, extract: { if case .stop = $0 { () } else { nil } })
         }
 
         /// `.archive`.
         var archive: CasePath<RowAction, Void> {
-            CasePath("archive", embed: { .archive }, extract: { if case .archive = $0 { () } else { nil } })
+            CasePath("archive", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .archive }, extract: { if case .archive = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: RowAction) -> Int {
+            switch value {
+            case .toggle: return 0
+            case .save: return 1
+            case .saved: return 2
+            case .close: return 3
+            case .duplicate: return 4
+            case .start: return 5
+            case .startLatest: return 6
+            case .stop: return 7
+            case .archive: return 8
+            }
         }
     }
 
@@ -119,17 +134,26 @@ extension RowListAction {
     struct AllCasePaths: Sendable {
         /// `.row`.
         var row: CasePath<RowListAction, (id: Int, action: RowAction)> {
-            CasePath("row", embed: { .row(id: $0.0, action: $0.1) }, extract: { if case .row(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("row", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .row(id: $0.0, action: $0.1) }, extract: { if case .row(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.rowAt`.
         var rowAt: CasePath<RowListAction, (index: Int, action: RowAction)> {
-            CasePath("rowAt", embed: { .rowAt(index: $0.0, action: $0.1) }, extract: { if case .rowAt(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("rowAt", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .rowAt(index: $0.0, action: $0.1) }, extract: { if case .rowAt(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.remove`.
         var remove: CasePath<RowListAction, Int> {
-            CasePath("remove", embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+            CasePath("remove", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .remove(id: $0) }, extract: { if case .remove(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: RowListAction) -> Int {
+            switch value {
+            case .row: return 0
+            case .rowAt: return 1
+            case .remove: return 2
+            }
         }
     }
 

@@ -11,12 +11,20 @@ extension TreeAction {
     struct AllCasePaths: Sendable {
         /// `.set`.
         var set: CasePath<TreeAction, Int> {
-            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+            CasePath("set", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
         }
 
         /// `.child`.
         var child: CasePath<TreeAction, TreeAction> {
-            CasePath("child", embed: { .child($0) }, extract: { if case .child(let value) = $0 { value } else { nil } })
+            CasePath("child", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .child($0) }, extract: { if case .child(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: TreeAction) -> Int {
+            switch value {
+            case .set: return 0
+            case .child: return 1
+            }
         }
     }
 

@@ -10,12 +10,20 @@ extension ReducerTests.ListAction {
     struct AllCasePaths: Sendable {
         /// `.item`.
         var item: CasePath<ReducerTests.ListAction, (id: String, action: CounterAction)> {
-            CasePath("item", embed: { .item(id: $0.0, action: $0.1) }, extract: { if case .item(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("item", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .item(id: $0.0, action: $0.1) }, extract: { if case .item(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.at`.
         var at: CasePath<ReducerTests.ListAction, (index: Int, action: CounterAction)> {
-            CasePath("at", embed: { .at(index: $0.0, action: $0.1) }, extract: { if case .at(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("at", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .at(index: $0.0, action: $0.1) }, extract: { if case .at(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: ReducerTests.ListAction) -> Int {
+            switch value {
+            case .item: return 0
+            case .at: return 1
+            }
         }
     }
 

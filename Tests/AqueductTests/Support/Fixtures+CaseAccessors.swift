@@ -10,17 +10,26 @@ extension CounterAction {
     struct AllCasePaths: Sendable {
         /// `.increment`.
         var increment: CasePath<CounterAction, Void> {
-            CasePath("increment", embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
+            CasePath("increment", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .increment }, extract: { if case .increment = $0 { () } else { nil } })
         }
 
         /// `.decrement`.
         var decrement: CasePath<CounterAction, Void> {
-            CasePath("decrement", embed: { .decrement }, extract: { if case .decrement = $0 { () } else { nil } })
+            CasePath("decrement", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .decrement }, extract: { if case .decrement = $0 { () } else { nil } })
         }
 
         /// `.set`.
         var set: CasePath<CounterAction, Int> {
-            CasePath("set", embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+            CasePath("set", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .set($0) }, extract: { if case .set(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CounterAction) -> Int {
+            switch value {
+            case .increment: return 0
+            case .decrement: return 1
+            case .set: return 2
+            }
         }
     }
 
@@ -52,12 +61,20 @@ extension AppAction {
     struct AllCasePaths: Sendable {
         /// `.counter`.
         var counter: CasePath<AppAction, CounterAction> {
-            CasePath("counter", embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
+            CasePath("counter", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
         }
 
         /// `.text`.
         var text: CasePath<AppAction, TextAction> {
-            CasePath("text", embed: { .text($0) }, extract: { if case .text(let value) = $0 { value } else { nil } })
+            CasePath("text", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .text($0) }, extract: { if case .text(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: AppAction) -> Int {
+            switch value {
+            case .counter: return 0
+            case .text: return 1
+            }
         }
     }
 

@@ -9,32 +9,44 @@ extension FeatureAction {
     struct AllCasePaths: Sendable {
         /// `.counter`.
         var counter: CasePath<FeatureAction, CounterAction> {
-            CasePath("counter", embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
+            CasePath("counter", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .counter($0) }, extract: { if case .counter(let value) = $0 { value } else { nil } })
         }
 
         /// `.profile`.
         var profile: CasePath<FeatureAction, ProfileAction> {
-            CasePath("profile", embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
+            CasePath("profile", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .profile($0) }, extract: { if case .profile(let value) = $0 { value } else { nil } })
         }
 
         /// `.todo`.
         var todo: CasePath<FeatureAction, (id: Int, action: TodoAction)> {
-            CasePath("todo", embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("todo", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .todo(id: $0.0, action: $0.1) }, extract: { if case .todo(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.addTodo`.
         var addTodo: CasePath<FeatureAction, Todo> {
-            CasePath("addTodo", embed: { .addTodo($0) }, extract: { if case .addTodo(let value) = $0 { value } else { nil } })
+            CasePath("addTodo", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .addTodo($0) }, extract: { if case .addTodo(let value) = $0 { value } else { nil } })
         }
 
         /// `.removeTodo`.
         var removeTodo: CasePath<FeatureAction, Int> {
-            CasePath("removeTodo", embed: { .removeTodo(id: $0) }, extract: { if case .removeTodo(let value) = $0 { value } else { nil } })
+            CasePath("removeTodo", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .removeTodo(id: $0) }, extract: { if case .removeTodo(let value) = $0 { value } else { nil } })
         }
 
         /// `.reverseTodos`.
         var reverseTodos: CasePath<FeatureAction, Void> {
-            CasePath("reverseTodos", embed: { .reverseTodos }, extract: { if case .reverseTodos = $0 { () } else { nil } })
+            CasePath("reverseTodos", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .reverseTodos }, extract: { if case .reverseTodos = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: FeatureAction) -> Int {
+            switch value {
+            case .counter: return 0
+            case .profile: return 1
+            case .todo: return 2
+            case .addTodo: return 3
+            case .removeTodo: return 4
+            case .reverseTodos: return 5
+            }
         }
     }
 

@@ -9,27 +9,38 @@ extension PlaybackEvent {
     struct AllCasePaths: Sendable {
         /// `.didStart`.
         var didStart: CasePath<PlaybackEvent, Void> {
-            CasePath("didStart", embed: { .didStart }, extract: { if case .didStart = $0 { () } else { nil } })
+            CasePath("didStart", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .didStart }, extract: { if case .didStart = $0 { () } else { nil } })
         }
 
         /// `.willPause`.
         var willPause: CasePath<PlaybackEvent, Void> {
-            CasePath("willPause", embed: { .willPause }, extract: { if case .willPause = $0 { () } else { nil } })
+            CasePath("willPause", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .willPause }, extract: { if case .willPause = $0 { () } else { nil } })
         }
 
         /// `.didPause`.
         var didPause: CasePath<PlaybackEvent, Void> {
-            CasePath("didPause", embed: { .didPause }, extract: { if case .didPause = $0 { () } else { nil } })
+            CasePath("didPause", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .didPause }, extract: { if case .didPause = $0 { () } else { nil } })
         }
 
         /// `.willResume`.
         var willResume: CasePath<PlaybackEvent, Void> {
-            CasePath("willResume", embed: { .willResume }, extract: { if case .willResume = $0 { () } else { nil } })
+            CasePath("willResume", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .willResume }, extract: { if case .willResume = $0 { () } else { nil } })
         }
 
         /// `.didStop`.
         var didStop: CasePath<PlaybackEvent, Void> {
-            CasePath("didStop", embed: { .didStop }, extract: { if case .didStop = $0 { () } else { nil } })
+            CasePath("didStop", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .didStop }, extract: { if case .didStop = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: PlaybackEvent) -> Int {
+            switch value {
+            case .didStart: return 0
+            case .willPause: return 1
+            case .didPause: return 2
+            case .willResume: return 3
+            case .didStop: return 4
+            }
         }
     }
 
@@ -73,22 +84,32 @@ extension DownloadEvent {
     struct AllCasePaths: Sendable {
         /// `.startDownloads`.
         var startDownloads: CasePath<DownloadEvent, Void> {
-            CasePath("startDownloads", embed: { .startDownloads }, extract: { if case .startDownloads = $0 { () } else { nil } })
+            CasePath("startDownloads", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .startDownloads }, extract: { if case .startDownloads = $0 { () } else { nil } })
         }
 
         /// `.stopDownloads`.
         var stopDownloads: CasePath<DownloadEvent, Void> {
-            CasePath("stopDownloads", embed: { .stopDownloads }, extract: { if case .stopDownloads = $0 { () } else { nil } })
+            CasePath("stopDownloads", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .stopDownloads }, extract: { if case .stopDownloads = $0 { () } else { nil } })
         }
 
         /// `.downloaded`.
         var downloaded: CasePath<DownloadEvent, Quality> {
-            CasePath("downloaded", embed: { .downloaded($0) }, extract: { if case .downloaded(let value) = $0 { value } else { nil } })
+            CasePath("downloaded", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .downloaded($0) }, extract: { if case .downloaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.interrupted`.
         var interrupted: CasePath<DownloadEvent, Void> {
-            CasePath("interrupted", embed: { .interrupted }, extract: { if case .interrupted = $0 { () } else { nil } })
+            CasePath("interrupted", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .interrupted }, extract: { if case .interrupted = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: DownloadEvent) -> Int {
+            switch value {
+            case .startDownloads: return 0
+            case .stopDownloads: return 1
+            case .downloaded: return 2
+            case .interrupted: return 3
+            }
         }
     }
 
@@ -126,12 +147,20 @@ extension LibraryAction {
     struct AllCasePaths: Sendable {
         /// `.refresh`.
         var refresh: CasePath<LibraryAction, Void> {
-            CasePath("refresh", embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
+            CasePath("refresh", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
         }
 
         /// `.add`.
         var add: CasePath<LibraryAction, Quality> {
-            CasePath("add", embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+            CasePath("add", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .add($0) }, extract: { if case .add(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: LibraryAction) -> Int {
+            switch value {
+            case .refresh: return 0
+            case .add: return 1
+            }
         }
     }
 
@@ -157,22 +186,32 @@ extension Player.AppAction {
     struct AllCasePaths: Sendable {
         /// `.playback`.
         var playback: CasePath<Player.AppAction, PlaybackEvent> {
-            CasePath("playback", embed: { .playback($0) }, extract: { if case .playback(let value) = $0 { value } else { nil } })
+            CasePath("playback", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .playback($0) }, extract: { if case .playback(let value) = $0 { value } else { nil } })
         }
 
         /// `.downloads`.
         var downloads: CasePath<Player.AppAction, DownloadEvent> {
-            CasePath("downloads", embed: { .downloads($0) }, extract: { if case .downloads(let value) = $0 { value } else { nil } })
+            CasePath("downloads", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .downloads($0) }, extract: { if case .downloads(let value) = $0 { value } else { nil } })
         }
 
         /// `.settings`.
         var settings: CasePath<Player.AppAction, SettingsAction> {
-            CasePath("settings", embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
+            CasePath("settings", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .settings($0) }, extract: { if case .settings(let value) = $0 { value } else { nil } })
         }
 
         /// `.library`.
         var library: CasePath<Player.AppAction, LibraryAction> {
-            CasePath("library", embed: { .library($0) }, extract: { if case .library(let value) = $0 { value } else { nil } })
+            CasePath("library", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .library($0) }, extract: { if case .library(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: Player.AppAction) -> Int {
+            switch value {
+            case .playback: return 0
+            case .downloads: return 1
+            case .settings: return 2
+            case .library: return 3
+            }
         }
     }
 

@@ -10,32 +10,32 @@ extension CheckInAction {
     public struct AllCasePaths: Sendable {
         /// `.checkIn`.
         public var checkIn: CasePath<CheckInAction, Void> {
-            CasePath("checkIn", embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
+            CasePath("checkIn", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
         }
 
         /// `.refresh`.
         public var refresh: CasePath<CheckInAction, Void> {
-            CasePath("refresh", embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
+            CasePath("refresh", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .refresh }, extract: { if case .refresh = $0 { () } else { nil } })
         }
 
         /// `.triggerAlert`.
         public var triggerAlert: CasePath<CheckInAction, Void> {
-            CasePath("triggerAlert", embed: { .triggerAlert }, extract: { if case .triggerAlert = $0 { () } else { nil } })
+            CasePath("triggerAlert", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .triggerAlert }, extract: { if case .triggerAlert = $0 { () } else { nil } })
         }
 
         /// `.cancelAlert`.
         public var cancelAlert: CasePath<CheckInAction, Void> {
-            CasePath("cancelAlert", embed: { .cancelAlert }, extract: { if case .cancelAlert = $0 { () } else { nil } })
+            CasePath("cancelAlert", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .cancelAlert }, extract: { if case .cancelAlert = $0 { () } else { nil } })
         }
 
         /// `.sync`.
         public var sync: CasePath<CheckInAction, Void> {
-            CasePath("sync", embed: { .sync }, extract: { if case .sync = $0 { () } else { nil } })
+            CasePath("sync", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .sync }, extract: { if case .sync = $0 { () } else { nil } })
         }
 
         /// `.flush`.
         public var flush: CasePath<CheckInAction, Void> {
-            CasePath("flush", embed: { .flush }, extract: { if case .flush = $0 { () } else { nil } })
+            CasePath("flush", tag: 5, tags: { Self.caseTag(of: $0) }, embed: { .flush }, extract: { if case .flush = $0 { () } else { nil } })
         }
 
         /// `.setInterval`.
@@ -50,52 +50,74 @@ extension CheckInAction {
 
         /// `.checkedIn`.
         public var checkedIn: CasePath<CheckInAction, CheckIn> {
-            CasePath("checkedIn", embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+            CasePath("checkedIn", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
         }
 
         /// `.historyLoaded`.
         public var historyLoaded: CasePath<CheckInAction, [CheckIn]> {
-            CasePath("historyLoaded", embed: { .historyLoaded($0) }, extract: { if case .historyLoaded(let value) = $0 { value } else { nil } })
+            CasePath("historyLoaded", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .historyLoaded($0) }, extract: { if case .historyLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.alertTriggered`.
         public var alertTriggered: CasePath<CheckInAction, Alert> {
-            CasePath("alertTriggered", embed: { .alertTriggered($0) }, extract: { if case .alertTriggered(let value) = $0 { value } else { nil } })
+            CasePath("alertTriggered", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .alertTriggered($0) }, extract: { if case .alertTriggered(let value) = $0 { value } else { nil } })
         }
 
         /// `.alertCancelled`.
         public var alertCancelled: CasePath<CheckInAction, Alert> {
-            CasePath("alertCancelled", embed: { .alertCancelled($0) }, extract: { if case .alertCancelled(let value) = $0 { value } else { nil } })
+            CasePath("alertCancelled", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .alertCancelled($0) }, extract: { if case .alertCancelled(let value) = $0 { value } else { nil } })
         }
 
         /// `.activeAlertLoaded`.
         public var activeAlertLoaded: CasePath<CheckInAction, Alert?> {
-            CasePath("activeAlertLoaded", embed: { .activeAlertLoaded($0) }, extract: { if case .activeAlertLoaded(let value) = $0 { value } else { nil } })
+            CasePath("activeAlertLoaded", tag: 10, tags: { Self.caseTag(of: $0) }, embed: { .activeAlertLoaded($0) }, extract: { if case .activeAlertLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.synced`.
         public var synced: CasePath<CheckInAction, Int> {
-            CasePath("synced", embed: { .synced($0) }, extract: { if case .synced(let value) = $0 { value } else { nil } })
+            CasePath("synced", tag: 11, tags: { Self.caseTag(of: $0) }, embed: { .synced($0) }, extract: { if case .synced(let value) = $0 { value } else { nil } })
         }
 
         /// `.pendingCountLoaded`.
         public var pendingCountLoaded: CasePath<CheckInAction, Int> {
-            CasePath("pendingCountLoaded", embed: { .pendingCountLoaded($0) }, extract: { if case .pendingCountLoaded(let value) = $0 { value } else { nil } })
+            CasePath("pendingCountLoaded", tag: 12, tags: { Self.caseTag(of: $0) }, embed: { .pendingCountLoaded($0) }, extract: { if case .pendingCountLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.flushed`.
         public var flushed: CasePath<CheckInAction, Void> {
-            CasePath("flushed", embed: { .flushed }, extract: { if case .flushed = $0 { () } else { nil } })
+            CasePath("flushed", tag: 13, tags: { Self.caseTag(of: $0) }, embed: { .flushed }, extract: { if case .flushed = $0 { () } else { nil } })
         }
 
         /// `.failed`.
         public var failed: CasePath<CheckInAction, (operation: CheckInOperation, error: CheckInError)> {
-            CasePath("failed", embed: { .failed(operation: $0.0, error: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("failed", tag: 14, tags: { Self.caseTag(of: $0) }, embed: { .failed(operation: $0.0, error: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.deadlinePassed`.
         public var deadlinePassed: CasePath<CheckInAction, Void> {
-            CasePath("deadlinePassed", embed: { .deadlinePassed }, extract: { if case .deadlinePassed = $0 { () } else { nil } })
+            CasePath("deadlinePassed", tag: 15, tags: { Self.caseTag(of: $0) }, embed: { .deadlinePassed }, extract: { if case .deadlinePassed = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CheckInAction) -> Int {
+            switch value {
+            case .checkIn: return 0
+            case .refresh: return 1
+            case .triggerAlert: return 2
+            case .cancelAlert: return 3
+            case .sync: return 4
+            case .flush: return 5
+            case .checkedIn: return 6
+            case .historyLoaded: return 7
+            case .alertTriggered: return 8
+            case .alertCancelled: return 9
+            case .activeAlertLoaded: return 10
+            case .synced: return 11
+            case .pendingCountLoaded: return 12
+            case .flushed: return 13
+            case .failed: return 14
+            case .deadlinePassed: return 15
+            }
         }
     }
 

@@ -12,27 +12,38 @@ extension AppAction {
     public struct AllCasePaths: Sendable {
         /// `.lifecycle`.
         public var lifecycle: CasePath<AppAction, AppLifecycleAction> {
-            CasePath("lifecycle", embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
+            CasePath("lifecycle", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .lifecycle($0) }, extract: { if case .lifecycle(let value) = $0 { value } else { nil } })
         }
 
         /// `.reachability`.
         public var reachability: CasePath<AppAction, ReachabilityEvent> {
-            CasePath("reachability", embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
+            CasePath("reachability", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .reachability($0) }, extract: { if case .reachability(let value) = $0 { value } else { nil } })
         }
 
         /// `.checkIn`.
         public var checkIn: CasePath<AppAction, CheckInAction> {
-            CasePath("checkIn", embed: { .checkIn($0) }, extract: { if case .checkIn(let value) = $0 { value } else { nil } })
+            CasePath("checkIn", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .checkIn($0) }, extract: { if case .checkIn(let value) = $0 { value } else { nil } })
         }
 
         /// `.path`.
         public var path: CasePath<AppAction, StackAction<HistoryScreen, HistoryScreenAction>> {
-            CasePath("path", embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
+            CasePath("path", tag: 3, tags: { Self.caseTag(of: $0) }, embed: { .path($0) }, extract: { if case .path(let value) = $0 { value } else { nil } })
         }
 
         /// `.alertNotice`.
         public var alertNotice: CasePath<AppAction, PresentationAction<AlertNoticeAction>> {
-            CasePath("alertNotice", embed: { .alertNotice($0) }, extract: { if case .alertNotice(let value) = $0 { value } else { nil } })
+            CasePath("alertNotice", tag: 4, tags: { Self.caseTag(of: $0) }, embed: { .alertNotice($0) }, extract: { if case .alertNotice(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: AppAction) -> Int {
+            switch value {
+            case .lifecycle: return 0
+            case .reachability: return 1
+            case .checkIn: return 2
+            case .path: return 3
+            case .alertNotice: return 4
+            }
         }
     }
 

@@ -10,17 +10,26 @@ extension AlertNoticeAction {
     public struct AllCasePaths: Sendable {
         /// `.onAppear`.
         public var onAppear: CasePath<AlertNoticeAction, Void> {
-            CasePath("onAppear", embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
+            CasePath("onAppear", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
         }
 
         /// `.remind`.
         public var remind: CasePath<AlertNoticeAction, Void> {
-            CasePath("remind", embed: { .remind }, extract: { if case .remind = $0 { () } else { nil } })
+            CasePath("remind", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .remind }, extract: { if case .remind = $0 { () } else { nil } })
         }
 
         /// `.acknowledge`.
         public var acknowledge: CasePath<AlertNoticeAction, Void> {
-            CasePath("acknowledge", embed: { .acknowledge }, extract: { if case .acknowledge = $0 { () } else { nil } })
+            CasePath("acknowledge", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .acknowledge }, extract: { if case .acknowledge = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: AlertNoticeAction) -> Int {
+            switch value {
+            case .onAppear: return 0
+            case .remind: return 1
+            case .acknowledge: return 2
+            }
         }
     }
 

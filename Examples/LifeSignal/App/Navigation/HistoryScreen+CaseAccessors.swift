@@ -10,17 +10,26 @@ extension HistoryScreenAction {
     public struct AllCasePaths: Sendable {
         /// `.onAppear`.
         public var onAppear: CasePath<HistoryScreenAction, Void> {
-            CasePath("onAppear", embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
+            CasePath("onAppear", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .onAppear }, extract: { if case .onAppear = $0 { () } else { nil } })
         }
 
         /// `.loaded`.
         public var loaded: CasePath<HistoryScreenAction, [CheckIn]> {
-            CasePath("loaded", embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
+            CasePath("loaded", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .loaded($0) }, extract: { if case .loaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.failed`.
         public var failed: CasePath<HistoryScreenAction, CheckInError> {
-            CasePath("failed", embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+            CasePath("failed", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .failed($0) }, extract: { if case .failed(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: HistoryScreenAction) -> Int {
+            switch value {
+            case .onAppear: return 0
+            case .loaded: return 1
+            case .failed: return 2
+            }
         }
     }
 

@@ -10,12 +10,20 @@ extension CheckInAction {
     public struct AllCasePaths: Sendable {
         /// `.checkIn`.
         public var checkIn: CasePath<CheckInAction, Void> {
-            CasePath("checkIn", embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
+            CasePath("checkIn", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .checkIn }, extract: { if case .checkIn = $0 { () } else { nil } })
         }
 
         /// `.checkedIn`.
         public var checkedIn: CasePath<CheckInAction, Int> {
-            CasePath("checkedIn", embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+            CasePath("checkedIn", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: CheckInAction) -> Int {
+            switch value {
+            case .checkIn: return 0
+            case .checkedIn: return 1
+            }
         }
     }
 
