@@ -39,8 +39,12 @@ func measureAsync(_ body: () async -> Void) async -> Sample {
 }
 
 /// Starts counting; the main actor's count is only the workload's when the region runs on it.
+/// Not when counting instructions: the instruction gate reports no allocations, and the
+/// counter's own instructions (a queue lookup per allocation) would be counted as the
+/// workload's, so its `malloc` wrappers then cost what they cost switched off, one load.
 @inline(__always)
 private func startCounting() {
+    if countingInstructions { return }
     allocation_counter_start()
     precondition(
         !allocationCountingIsAvailable || allocation_counter_started_on_the_main_actor() != 0,
