@@ -41,6 +41,16 @@ struct DispatchThroughput {
             exit(1)
         }
 
+        if let file = options.checkAllocations {
+            do {
+                try checkAllocations(MeasuredAllocations.load(from: file), options: options)
+            } catch {
+                writeError("DispatchThroughput: \(error.message)\n")
+                exit(1)
+            }
+            return
+        }
+
         let selected = slots.filter { options.filter.isEmpty || options.filter.contains($0.id) }
         if options.instructionScenarios {
             emit(selected.map(\.id).filter { InstructionRegions.excluded[$0] == nil })
@@ -79,9 +89,19 @@ struct DispatchThroughput {
         } else {
             emit(TableReport.footer(results, pending: pending, plan: plan))
         }
-        if options.thresholds != nil || options.recordThresholds != nil {
-            do {
-                try checkAllocations(results, plan: plan, options: options)
+        if options.thresholds != nil || options.recordThresholds != nil || options.writeAllocations != nil {
+            do throws(ThresholdError) {
+                guard allocationCountingIsAvailable else {
+                    throw ThresholdError(
+                        message: "allocations are not counted on this platform: no thresholds to check"
+                    )
+                }
+                let measured = MeasuredAllocations(results, plan: plan, scenarios: selected.map(\.id))
+                if let file = options.writeAllocations {
+                    try measured.write(to: file)
+                    writeError("DispatchThroughput: wrote the measured allocations to \(file)\n")
+                }
+                try checkAllocations(measured, options: options)
             } catch {
                 writeError("DispatchThroughput: \(error.message)\n")
                 exit(1)
@@ -91,23 +111,17 @@ struct DispatchThroughput {
 
     /// Records the run's allocation counts, or checks them against the checked-in thresholds
     /// (see ``AllocationThresholds``); a difference fails the run.
-    private static func checkAllocations(
-        _ results: [ScenarioResult],
-        plan: RunPlan,
-        options: Options
-    ) throws(ThresholdError) {
-        guard allocationCountingIsAvailable else {
-            throw ThresholdError(message: "allocations are not counted on this platform: no thresholds to check")
-        }
+    private static func checkAllocations(_ measured: MeasuredAllocations, options: Options) throws(ThresholdError) {
         if let directory = options.recordThresholds {
             let path = AllocationThresholds.file(in: directory)
             let previous = try? AllocationThresholds.load(from: path)
-            try AllocationThresholds.recorded(from: results, plan: plan, keeping: previous).write(to: path)
+            try AllocationThresholds.recorded(from: measured, keeping: previous).write(to: path)
             writeError("DispatchThroughput: recorded the allocation thresholds in \(path)\n")
         }
         guard let directory = options.thresholds else { return }
         let path = AllocationThresholds.file(in: directory)
-        let report = try AllocationThresholds.load(from: path).check(results, plan: plan)
+        let report = try AllocationThresholds.load(from: path)
+            .check(measured, knownScenarios: Set(Scenarios.all.map(\.id)))
         var lines = ["", "Allocation thresholds (\(path), allocations per action):"]
         lines += report.lines.map { "- \($0)" }
         if report.failures.isEmpty {

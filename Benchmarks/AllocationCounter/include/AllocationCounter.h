@@ -6,8 +6,12 @@
 // Dispatch, all threads — so the counts are exact. Link it into benchmark executables only.
 //
 // Counting is off until allocation_counter_start(); while off, the wrappers cost one relaxed
-// atomic load. Counters are atomic, so allocations on any thread are counted; those of the
-// thread that started counting are also counted apart.
+// atomic load. Two counts are kept: every thread's, and the main actor's — the allocations made
+// while a thread runs the main dispatch queue, whose jobs are the main actor's on Linux — so
+// that a benchmark measuring main-actor work is not blurred by other threads (a task pool, a
+// writer) allocating for reasons of their own. The main actor's count leaves out libdispatch's
+// own allocations (its per-thread continuation caches refill from the heap when dry, and which
+// thread runs the main queue, and so which cache, follows scheduling).
 #ifndef AQUEDUCT_ALLOCATION_COUNTER_H
 #define AQUEDUCT_ALLOCATION_COUNTER_H
 
@@ -21,7 +25,8 @@ extern "C" {
 /// elsewhere; where it is 0 the counts are always 0 and mean nothing.
 int allocation_counter_is_available(void);
 
-/// Resets the counts to zero and starts counting, on every thread.
+/// Resets the counts to zero and starts counting, on every thread and, apart, on the main
+/// dispatch queue.
 void allocation_counter_start(void);
 
 /// Stops counting and returns the number of allocations since allocation_counter_start():
@@ -29,9 +34,13 @@ void allocation_counter_start(void);
 /// realloc calls that allocate (a non-zero size).
 uint64_t allocation_counter_stop(void);
 
-/// Of the allocations allocation_counter_stop() returned, those made on the thread that called
-/// allocation_counter_start(): the measured thread's own, whatever other threads did meanwhile.
-uint64_t allocation_counter_measured_thread(void);
+/// The allocations made on the main dispatch queue (the main actor) between the last start and
+/// stop, whichever thread ran it: counted as allocation_counter_stop() counts, except those
+/// libdispatch's own code makes.
+uint64_t allocation_counter_main_actor(void);
+
+/// 1 when the calling thread is running the main dispatch queue (the main actor), 0 otherwise.
+int allocation_counter_started_on_the_main_actor(void);
 
 /// The number of free calls (with a non-null pointer) counted between the last start and stop.
 uint64_t allocation_counter_frees(void);

@@ -1,6 +1,8 @@
 import AllocationCounter
 
-/// Times `body` and counts the heap allocations made while it runs, on every thread.
+/// Times `body` and counts the heap allocations made while it runs: the main actor's (the
+/// main dispatch queue's, whichever thread runs it), and apart every thread's. Called on the
+/// main actor.
 ///
 /// Counting is switched on just before the clock starts and off just after it stops, so the
 /// setup before the call (a fresh store) and the teardown after it are neither timed nor
@@ -11,25 +13,22 @@ import AllocationCounter
 /// between them (see `.ci/instruction-gate`).
 @inline(__always)
 func measure(_ body: () -> Void) -> Sample {
-    allocation_counter_start()
+    startCounting()
     let start = MonotonicClock.nanoseconds()
     instructionGateRegionBegins()
     body()
     instructionGateRegionEnds()
     let end = MonotonicClock.nanoseconds()
-    let allocations = allocation_counter_stop()
-    return Sample(nanoseconds: end - start, allocations: allocations)
+    return counted(nanoseconds: end - start)
 }
 
-/// Times `body` and counts the heap allocations made while it runs **on the calling thread
-/// only**: for a workload whose own share is the point while another thread works beside it
-/// (the recorder's writer). Under the instruction gate, the region's instructions are those of
-/// the calling thread only too (see ``regionCountsTheMeasuredThreadOnly``), so such a row is
-/// exact and gated although the other thread runs during it.
+/// Measures `body` as ``measure(_:)`` does (its allocation count is the main actor's), and
+/// under the instruction gate counts the instructions of the calling thread only (see
+/// ``regionCountsTheMeasuredThreadOnly``): for a workload whose own share is the point while
+/// another thread works beside it (the recorder's writer).
 @inline(__always)
 func measureThisThread(_ body: () -> Void) -> Sample {
-    var sample = measure(body)
-    sample.allocations = allocation_counter_measured_thread()
+    let sample = measure(body)
     regionCountsTheMeasuredThreadOnly = true
     return sample
 }
@@ -39,18 +38,45 @@ func measureThisThread(_ body: () -> Void) -> Sample {
 nonisolated(unsafe) var regionCountsTheMeasuredThreadOnly = false
 
 /// Times asynchronous work, for scenarios whose actions are processed by other tasks; the
-/// allocation count includes every thread's allocations. The body starts on the main actor.
+/// main actor's count follows it across suspensions (the main dispatch queue's allocations,
+/// whichever thread runs it), the other count is every thread's. The body starts on the main
+/// actor.
 @MainActor
 @inline(__always)
 func measureAsync(_ body: () async -> Void) async -> Sample {
-    allocation_counter_start()
+    startCounting()
     let start = MonotonicClock.nanoseconds()
     instructionGateRegionBegins()
     await body()
     instructionGateRegionEnds()
     let end = MonotonicClock.nanoseconds()
-    let allocations = allocation_counter_stop()
-    return Sample(nanoseconds: end - start, allocations: allocations)
+    return counted(nanoseconds: end - start)
+}
+
+/// Starts counting; the main actor's count is only the workload's when the region runs on it.
+/// Not when counting instructions: the instruction gate reports no allocations, and the
+/// counter's own instructions (a queue lookup per allocation) would be counted as the
+/// workload's, so its `malloc` wrappers then cost what they cost switched off, one load.
+@inline(__always)
+private func startCounting() {
+    if countingInstructions { return }
+    allocation_counter_start()
+    precondition(
+        !allocationCountingIsAvailable || allocation_counter_started_on_the_main_actor() != 0,
+        "a measured region must begin on the main actor: its count is the main actor's allocations"
+    )
+}
+
+/// Stops counting and reads both counts. The region must begin on the main actor, whose
+/// allocations are the workload's count.
+@inline(__always)
+private func counted(nanoseconds: UInt64) -> Sample {
+    let everyThread = allocation_counter_stop()
+    return Sample(
+        nanoseconds: nanoseconds,
+        allocations: allocation_counter_main_actor(),
+        everyThreadAllocations: everyThread
+    )
 }
 
 /// Whether allocation counts mean anything on this platform (the counter interposes glibc's

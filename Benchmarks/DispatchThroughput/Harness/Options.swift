@@ -12,6 +12,10 @@ struct Options: Sendable {
     var thresholds: String?
     /// A folder to record the run's allocation counts in, as this toolchain's thresholds.
     var recordThresholds: String?
+    /// A file to write the run's measured allocations in (see ``MeasuredAllocations``).
+    var writeAllocations: String?
+    /// A file of measured allocations to check or record instead of running anything.
+    var checkAllocations: String?
     /// Run every workload twice, uncounted then counted, for the instruction gate under
     /// callgrind (see ``InstructionRegions``), and print which profile dump is whose.
     var instructionRegions = false
@@ -22,6 +26,7 @@ struct Options: Sendable {
     static let usage = """
         usage: swift run -c release DispatchThroughput [--filter <ids>] [--quick] [--json] [--time <seconds>]
                                                      [--thresholds <dir>] [--record-thresholds <dir>]
+                                                     [--write-allocations <file>] [--check-allocations <file>]
                                                      [--instruction-regions] [--instruction-scenarios]
 
           --filter <ids>    run only these scenarios: letters, e.g. "a,c" or "acg" (default: all)
@@ -36,6 +41,12 @@ struct Options: Sendable {
           --record-thresholds <dir>
                             write the run's allocations per action as the toolchain's file in
                             <dir>, keeping the bounds of the workloads it marks noisy
+          --write-allocations <file>
+                            write what the run measured (each workload's allocations, actions
+                            and counted threads) to <file>, as JSON
+          --check-allocations <file>
+                            run nothing: check (--thresholds) or record (--record-thresholds)
+                            the allocations a --write-allocations run wrote to <file>
           --instruction-regions
                             for .ci/instruction-gate, which runs this under callgrind: each
                             workload (g's excepted) run twice with the quick plan's actions,
@@ -87,6 +98,15 @@ struct Options: Sendable {
                     throw UsageError(message: "\(argument) needs a folder")
                 }
                 if argument == "--thresholds" { options.thresholds = value } else { options.recordThresholds = value }
+            case "--write-allocations", "--check-allocations":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError(message: "\(argument) needs a file")
+                }
+                if argument == "--write-allocations" {
+                    options.writeAllocations = value
+                } else {
+                    options.checkAllocations = value
+                }
             case "--time":
                 guard let value = remaining.popFirst(), let seconds = Double(value), seconds > 0 else {
                     throw UsageError(message: "--time needs a positive number of seconds")
@@ -95,6 +115,9 @@ struct Options: Sendable {
             default:
                 throw UsageError(message: "unknown argument '\(argument)'")
             }
+        }
+        if options.checkAllocations != nil && options.thresholds == nil && options.recordThresholds == nil {
+            throw UsageError(message: "--check-allocations needs --thresholds or --record-thresholds")
         }
         return options
     }

@@ -8,7 +8,14 @@ struct Runner {
     func run(_ scenario: Scenario) async -> ScenarioResult {
         let actions = plan.actionsPerRepetition(of: scenario)
         let workloads = [scenario.subject, scenario.baseline] + scenario.references
-        var results = workloads.map { WorkloadResult(label: $0.label, key: $0.key, comparedWith: $0.comparedWith) }
+        var results = workloads.map {
+            WorkloadResult(
+                label: $0.label,
+                key: $0.key,
+                comparedWith: $0.comparedWith,
+                allocationThreads: $0.allocationThreads
+            )
+        }
 
         for _ in 0..<plan.warmUpRounds {
             for workload in workloads { _ = await workload.run(actions) }

@@ -12,6 +12,9 @@ struct Workload: Sendable {
     /// The key of the reference workload this one is compared with in the table's `×` column
     /// and its JSON `_ratio` field — a scaling row's own plain loop; `nil` for the baseline.
     let comparedWith: String?
+    /// Whose allocations are counted: the main actor's (the default), or every thread's
+    /// for work that other threads do by design.
+    let allocationThreads: AllocationThreads
     /// Builds a fresh subject, processes the given number of actions and measures that.
     let run: @MainActor @Sendable (_ actions: Int) async -> Sample
 
@@ -20,11 +23,13 @@ struct Workload: Sendable {
         _ label: String,
         key: String,
         comparedWith: String? = nil,
+        allocationThreads: AllocationThreads = .mainActor,
         run: @escaping @MainActor @Sendable (_ actions: Int) async -> Sample
     ) {
         self.label = label
         self.key = key
         self.comparedWith = comparedWith
+        self.allocationThreads = allocationThreads
         self.run = run
     }
 }

@@ -9,7 +9,8 @@ struct TableReport {
             "ns per action: median and minimum over the repetitions, each repetition on a fresh store;",
             "actions/s at the median; × baseline = median / the baseline's median (in scenarios i to k,",
             "an Aqueduct row's is to the plain loop of the same size, the row below it);",
-            "allocs/action = heap allocations counted exactly while the actions were processed.",
+            "allocs/action = the main actor's heap allocations, counted exactly while the actions were processed",
+            "(every thread's in g and in l's \"until written\" rows).",
         ]
         if plan.quick {
             lines.append("--quick: tiny counts for CI; the figures are indicative and no budget is asserted.")

@@ -6,24 +6,27 @@ struct WorkloadResult: Sendable {
     let key: String
     /// The key of the workload this one is compared with; `nil` for the baseline.
     let comparedWith: String?
+    /// Whose allocations ``allocations`` counts (see ``Workload/allocationThreads``).
+    let allocationThreads: AllocationThreads
     /// Nanoseconds per action of each recorded repetition.
     private(set) var nanosecondsPerAction: [Double] = []
-    /// Allocations counted over every recorded repetition.
+    /// Allocations counted over every recorded repetition, on ``allocationThreads``.
     private(set) var allocations: UInt64 = 0
     /// Actions processed over every recorded repetition.
     private(set) var actions = 0
 
     /// Creates an empty result.
-    init(label: String, key: String, comparedWith: String? = nil) {
+    init(label: String, key: String, comparedWith: String? = nil, allocationThreads: AllocationThreads = .mainActor) {
         self.label = label
         self.key = key
         self.comparedWith = comparedWith
+        self.allocationThreads = allocationThreads
     }
 
     /// Adds one repetition of `actions` actions.
     mutating func record(_ sample: Sample, actions: Int) {
         nanosecondsPerAction.append(Double(sample.nanoseconds) / Double(actions))
-        allocations += sample.allocations
+        allocations += sample.allocations(on: allocationThreads)
         self.actions += actions
     }
 

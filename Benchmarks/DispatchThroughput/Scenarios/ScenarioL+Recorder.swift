@@ -33,7 +33,9 @@ extension Scenarios {
                     RecorderWorkloads.unrecorded(count)
                 },
                 references: [
-                    Workload("Aqueduct + recorder, until written", key: "recorder_written") { count in
+                    // Until written: the writer's thread does the work, so every thread is counted.
+                    Workload("Aqueduct + recorder, until written", key: "recorder_written", allocationThreads: .every) {
+                        count in
                         RecorderWorkloads.recorded(count, waitingForTheFile: true)
                     },
                     Workload("20,000-element state, 200 changed an action, no recorder", key: "large_no_recorder") {
@@ -44,8 +46,11 @@ extension Scenarios {
                         count in
                         LargeStateWorkloads.run(count, recording: true, waitingForTheFile: false)
                     },
-                    Workload("20,000-element state + recorder, until written", key: "large_recorder_written") {
-                        count in
+                    Workload(
+                        "20,000-element state + recorder, until written",
+                        key: "large_recorder_written",
+                        allocationThreads: .every
+                    ) { count in
                         LargeStateWorkloads.run(count, recording: true, waitingForTheFile: true)
                     },
                 ],
