@@ -10,17 +10,26 @@ extension PersistedStateAndMigration.Action {
     struct AllCasePaths: Sendable {
         /// `.biggerText`.
         var biggerText: CasePath<PersistedStateAndMigration.Action, Void> {
-            CasePath("biggerText", embed: { .biggerText }, extract: { if case .biggerText = $0 { () } else { nil } })
+            CasePath("biggerText", tag: 0, tags: { Self.caseTag(of: $0) }, embed: { .biggerText }, extract: { if case .biggerText = $0 { () } else { nil } })
         }
 
         /// `.setTheme`.
         var setTheme: CasePath<PersistedStateAndMigration.Action, PersistedStateAndMigration.Theme> {
-            CasePath("setTheme", embed: { .setTheme($0) }, extract: { if case .setTheme(let value) = $0 { value } else { nil } })
+            CasePath("setTheme", tag: 1, tags: { Self.caseTag(of: $0) }, embed: { .setTheme($0) }, extract: { if case .setTheme(let value) = $0 { value } else { nil } })
         }
 
         /// `.nextPage`.
         var nextPage: CasePath<PersistedStateAndMigration.Action, Void> {
-            CasePath("nextPage", embed: { .nextPage }, extract: { if case .nextPage = $0 { () } else { nil } })
+            CasePath("nextPage", tag: 2, tags: { Self.caseTag(of: $0) }, embed: { .nextPage }, extract: { if case .nextPage = $0 { () } else { nil } })
+        }
+
+        /// The tag of `value`'s case: the `tag` of its case path.
+        private static func caseTag(of value: PersistedStateAndMigration.Action) -> Int {
+            switch value {
+            case .biggerText: return 0
+            case .setTheme: return 1
+            case .nextPage: return 2
+            }
         }
     }
 

@@ -40,62 +40,62 @@ extension CheckInAction {
 
         /// `.setInterval`.
         public var setInterval: CasePath<CheckInAction, Duration> {
-            CasePath("setInterval", embed: { .setInterval($0) }, extract: { if case .setInterval(let value) = $0 { value } else { nil } })
+            CasePath("setInterval", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .setInterval($0) }, extract: { if case .setInterval(let value) = $0 { value } else { nil } })
         }
 
         /// `.setContact`.
         public var setContact: CasePath<CheckInAction, String?> {
-            CasePath("setContact", embed: { .setContact($0) }, extract: { if case .setContact(let value) = $0 { value } else { nil } })
+            CasePath("setContact", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .setContact($0) }, extract: { if case .setContact(let value) = $0 { value } else { nil } })
         }
 
         /// `.checkedIn`.
         public var checkedIn: CasePath<CheckInAction, CheckIn> {
-            CasePath("checkedIn", tag: 6, tags: { Self.caseTag(of: $0) }, embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
+            CasePath("checkedIn", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .checkedIn($0) }, extract: { if case .checkedIn(let value) = $0 { value } else { nil } })
         }
 
         /// `.historyLoaded`.
         public var historyLoaded: CasePath<CheckInAction, [CheckIn]> {
-            CasePath("historyLoaded", tag: 7, tags: { Self.caseTag(of: $0) }, embed: { .historyLoaded($0) }, extract: { if case .historyLoaded(let value) = $0 { value } else { nil } })
+            CasePath("historyLoaded", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .historyLoaded($0) }, extract: { if case .historyLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.alertTriggered`.
         public var alertTriggered: CasePath<CheckInAction, Alert> {
-            CasePath("alertTriggered", tag: 8, tags: { Self.caseTag(of: $0) }, embed: { .alertTriggered($0) }, extract: { if case .alertTriggered(let value) = $0 { value } else { nil } })
+            CasePath("alertTriggered", tag: 10, tags: { Self.caseTag(of: $0) }, embed: { .alertTriggered($0) }, extract: { if case .alertTriggered(let value) = $0 { value } else { nil } })
         }
 
         /// `.alertCancelled`.
         public var alertCancelled: CasePath<CheckInAction, Alert> {
-            CasePath("alertCancelled", tag: 9, tags: { Self.caseTag(of: $0) }, embed: { .alertCancelled($0) }, extract: { if case .alertCancelled(let value) = $0 { value } else { nil } })
+            CasePath("alertCancelled", tag: 11, tags: { Self.caseTag(of: $0) }, embed: { .alertCancelled($0) }, extract: { if case .alertCancelled(let value) = $0 { value } else { nil } })
         }
 
         /// `.activeAlertLoaded`.
         public var activeAlertLoaded: CasePath<CheckInAction, Alert?> {
-            CasePath("activeAlertLoaded", tag: 10, tags: { Self.caseTag(of: $0) }, embed: { .activeAlertLoaded($0) }, extract: { if case .activeAlertLoaded(let value) = $0 { value } else { nil } })
+            CasePath("activeAlertLoaded", tag: 12, tags: { Self.caseTag(of: $0) }, embed: { .activeAlertLoaded($0) }, extract: { if case .activeAlertLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.synced`.
         public var synced: CasePath<CheckInAction, Int> {
-            CasePath("synced", tag: 11, tags: { Self.caseTag(of: $0) }, embed: { .synced($0) }, extract: { if case .synced(let value) = $0 { value } else { nil } })
+            CasePath("synced", tag: 13, tags: { Self.caseTag(of: $0) }, embed: { .synced($0) }, extract: { if case .synced(let value) = $0 { value } else { nil } })
         }
 
         /// `.pendingCountLoaded`.
         public var pendingCountLoaded: CasePath<CheckInAction, Int> {
-            CasePath("pendingCountLoaded", tag: 12, tags: { Self.caseTag(of: $0) }, embed: { .pendingCountLoaded($0) }, extract: { if case .pendingCountLoaded(let value) = $0 { value } else { nil } })
+            CasePath("pendingCountLoaded", tag: 14, tags: { Self.caseTag(of: $0) }, embed: { .pendingCountLoaded($0) }, extract: { if case .pendingCountLoaded(let value) = $0 { value } else { nil } })
         }
 
         /// `.flushed`.
         public var flushed: CasePath<CheckInAction, Void> {
-            CasePath("flushed", tag: 13, tags: { Self.caseTag(of: $0) }, embed: { .flushed }, extract: { if case .flushed = $0 { () } else { nil } })
+            CasePath("flushed", tag: 15, tags: { Self.caseTag(of: $0) }, embed: { .flushed }, extract: { if case .flushed = $0 { () } else { nil } })
         }
 
         /// `.failed`.
         public var failed: CasePath<CheckInAction, (operation: CheckInOperation, error: CheckInError)> {
-            CasePath("failed", tag: 14, tags: { Self.caseTag(of: $0) }, embed: { .failed(operation: $0.0, error: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+            CasePath("failed", tag: 16, tags: { Self.caseTag(of: $0) }, embed: { .failed(operation: $0.0, error: $0.1) }, extract: { if case .failed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
         }
 
         /// `.deadlinePassed`.
         public var deadlinePassed: CasePath<CheckInAction, Void> {
-            CasePath("deadlinePassed", tag: 15, tags: { Self.caseTag(of: $0) }, embed: { .deadlinePassed }, extract: { if case .deadlinePassed = $0 { () } else { nil } })
+            CasePath("deadlinePassed", tag: 17, tags: { Self.caseTag(of: $0) }, embed: { .deadlinePassed }, extract: { if case .deadlinePassed = $0 { () } else { nil } })
         }
 
         /// The tag of `value`'s case: the `tag` of its case path.
@@ -107,16 +107,18 @@ extension CheckInAction {
             case .cancelAlert: return 3
             case .sync: return 4
             case .flush: return 5
-            case .checkedIn: return 6
-            case .historyLoaded: return 7
-            case .alertTriggered: return 8
-            case .alertCancelled: return 9
-            case .activeAlertLoaded: return 10
-            case .synced: return 11
-            case .pendingCountLoaded: return 12
-            case .flushed: return 13
-            case .failed: return 14
-            case .deadlinePassed: return 15
+            case .setInterval: return 6
+            case .setContact: return 7
+            case .checkedIn: return 8
+            case .historyLoaded: return 9
+            case .alertTriggered: return 10
+            case .alertCancelled: return 11
+            case .activeAlertLoaded: return 12
+            case .synced: return 13
+            case .pendingCountLoaded: return 14
+            case .flushed: return 15
+            case .failed: return 16
+            case .deadlinePassed: return 17
             }
         }
     }
