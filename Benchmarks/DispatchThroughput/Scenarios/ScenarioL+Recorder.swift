@@ -127,12 +127,14 @@ private enum LargeStateWorkloads {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var writer: RecordingWriter?
         if recording {
-            guard let opened = try? RecordingWriter(
-                path: path,
-                maximumFileSize: 64 << 20,
-                rotatedFiles: 0,
-                maximumStateBacklog: 16
-            ) else {
+            guard
+                let opened = try? RecordingWriter(
+                    path: path,
+                    maximumFileSize: 64 << 20,
+                    rotatedFiles: 0,
+                    maximumStateBacklog: 16
+                )
+            else {
                 fatalError("cannot create \(path)")
             }
             writer = opened
