@@ -11,6 +11,13 @@ let package = Package(
     targets: [
         // Interposes malloc and friends: link it into the benchmark executable only.
         .target(name: "AllocationCounter", path: "AllocationCounter"),
+        // A made-up LifeSignal session of any size, deterministic: the recording that ReportLoad
+        // turns into a report and that scenario q reads.
+        .target(
+            name: "SyntheticRecording",
+            dependencies: [.product(name: "AqueductRecording", package: "Aqueduct")],
+            path: "SyntheticRecording"
+        ),
         .executableTarget(
             name: "DispatchThroughput",
             dependencies: [
@@ -19,6 +26,7 @@ let package = Package(
                 .product(name: "AqueductRecording", package: "Aqueduct"),
                 .product(name: "AqueductPersistence", package: "Aqueduct"),
                 "AllocationCounter",
+                "SyntheticRecording",
             ],
             path: "DispatchThroughput"
         ),
@@ -28,6 +36,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Aqueduct", package: "Aqueduct"),
                 .product(name: "AqueductRecording", package: "Aqueduct"),
+                "SyntheticRecording",
             ],
             path: "ReportLoad"
         ),

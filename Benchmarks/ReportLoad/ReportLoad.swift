@@ -3,6 +3,7 @@
 // headless Chromium several times. See Benchmarks/README.md ("The DevTools report").
 import Aqueduct
 import Foundation
+import SyntheticRecording
 
 @main
 struct ReportLoad {
@@ -55,10 +56,7 @@ struct ReportLoad {
         let report = directory.appendingPathComponent("report.html")
 
         let started = ContinuousClock.now
-        let session = SyntheticSession.records(count: records)
-        var text = ""
-        for record in session { text += try record.jsonLine() + "\n" }
-        try Data(text.utf8).write(to: recording)
+        try Data(SyntheticSession.jsonLines(count: records)).write(to: recording)
         let written = ContinuousClock.now - started
 
         let reportStarted = ContinuousClock.now

@@ -2,7 +2,7 @@
 /// work without the framework, optional further references, and the budgets Aqueduct must
 /// reach. All of them are measured in the same run.
 struct Scenario: Sendable {
-    /// The scenario's letter (`"a"` … `"p"`), as in the table of `Benchmarks/README.md`.
+    /// The scenario's letter (`"a"` … `"q"`), as in the table of `Benchmarks/README.md`.
     let id: String
     /// What the scenario does, as the report prints it.
     let title: String

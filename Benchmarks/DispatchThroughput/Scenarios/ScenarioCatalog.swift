@@ -15,8 +15,8 @@ enum ScenarioSlot: Sendable {
 }
 
 /// The scenarios, in report order, one slot a letter: the dispatch costs (a to h), the scaling
-/// rows (i to k), the recorder (l), replay and the test store (m, n), child features (o) and
-/// persisted state (p).
+/// rows (i to k), the recorder (l), replay and the test store (m, n), child features (o),
+/// persisted state (p) and reading a recording (q).
 /// `Benchmarks/README.md` describes each under its letter.
 ///
 /// Each scenario lives in a file of its own, `Scenarios/Scenario<Letter>+<Name>.swift`, that
@@ -57,6 +57,8 @@ protocol ScenarioCatalog {
     static var o: ScenarioSlot { get }
     /// p. a persisted part of the state that the action does not change.
     static var p: ScenarioSlot { get }
+    /// q. `ActionRecording` reading a recording file.
+    static var q: ScenarioSlot { get }
 }
 
 extension ScenarioCatalog {
@@ -85,7 +87,7 @@ extension ScenarioCatalog {
     }
 
     /// Every slot, in report order.
-    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] }
+    static var all: [ScenarioSlot] { [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q] }
 }
 
 /// The benchmark's scenarios; each `Scenarios/Scenario<Letter>+<Name>.swift` file defines one

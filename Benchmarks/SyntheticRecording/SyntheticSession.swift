@@ -1,4 +1,3 @@
-import Aqueduct
 import AqueductRecording
 import Foundation
 
@@ -7,7 +6,7 @@ import Foundation
 /// off — bridged actions, actions sent by effects, actions dispatched during them — with state
 /// diffs that grow a history, so the report meets the shapes and the string variety of a real
 /// recording. Deterministic: the same count gives the same file.
-struct SyntheticSession {
+package struct SyntheticSession {
     private var random = SplitMix64(seed: 17)
     private var records: [ActionRecord] = []
     private var time = Date(timeIntervalSince1970: 1_795_461_676)
@@ -16,10 +15,18 @@ struct SyntheticSession {
     private var pending = 0
 
     /// The records of a session of `count` actions.
-    static func records(count: Int) -> [ActionRecord] {
+    package static func records(count: Int) -> [ActionRecord] {
         var session = SyntheticSession()
         while session.records.count < count { session.outsideAction() }
         return Array(session.records.prefix(count))
+    }
+
+    /// The recording file's text for a session of `count` actions: one JSON line a record, as a
+    /// recorder with no session header writes them.
+    package static func jsonLines(count: Int) throws -> [UInt8] {
+        var text = ""
+        for record in records(count: count) { text += try record.jsonLine() + "\n" }
+        return Array(text.utf8)
     }
 
     private mutating func outsideAction() {
@@ -185,12 +192,12 @@ struct SyntheticSession {
 }
 
 /// A small, fast, seeded generator: the same seed gives the same session.
-struct SplitMix64 {
+package struct SplitMix64 {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next(upTo bound: Int) -> Int {
+    package mutating func next(upTo bound: Int) -> Int {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
