@@ -44,6 +44,8 @@ struct ReportData {
     var durationNanoseconds: [UInt64] = []
     /// Strings: the description; the value's JSON text or -1; the file; the function.
     var action: [Int] = []
+    /// Strings: the action's readable name (`path[3] › tap`), or -1 when it is the description.
+    var name: [Int] = []
     var value: [Int] = []
     var file: [Int] = []
     var function: [Int] = []
@@ -122,7 +124,9 @@ struct ReportData {
         let origin = startEpochMilliseconds / 1_000
         var table = StringTable()
         let count = recording.records.count
-        for column in [\ReportData.seq, \.cause, \.kind, \.action, \.value, \.file, \.function, \.parent, \.session] {
+        for column in [
+            \ReportData.seq, \.cause, \.kind, \.action, \.name, \.value, \.file, \.function, \.parent, \.session,
+        ] {
             self[keyPath: column].reserveCapacity(count)
         }
         let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
@@ -163,6 +167,8 @@ struct ReportData {
         timeMicroseconds.append(Int64(offset.rounded()))
         durationNanoseconds.append(record.durationNanoseconds)
         action.append(table.index(of: record.action.description))
+        let readable = record.action.name
+        name.append(readable == record.action.description ? -1 : table.index(of: readable))
         value.append(record.action.value.map { table.index(of: $0.jsonText) } ?? -1)
         file.append(table.index(of: record.source.file))
         function.append(table.index(of: record.source.function))
@@ -230,6 +236,7 @@ extension ReportData {
         column("timeMicroseconds", timeMicroseconds)
         column("durationNanoseconds", durationNanoseconds)
         column("action", action)
+        column("name", name)
         column("value", value)
         column("file", file)
         column("function", function)

@@ -81,6 +81,9 @@ extension ReportPage {
           const oneLine = (text) => visible(text).replace(/\r?\n|\r/g, ' ⏎ ').replace(/\t/g, ' ');
           const str = (index) => (index < 0 ? null : S[index]);
           const descriptionOf = (i) => S[data.action[i]];
+          // A child's action by the case and entry it belongs to (`path[3] › tap`): the tool
+          // derives the name; -1 when the name is the description.
+          const nameOf = (i) => (data.name[i] >= 0 ? S[data.name[i]] : descriptionOf(i));
           const fileOf = (i) => S[data.file[i]];
           const fileName = (path) => path.slice(path.lastIndexOf('/') + 1);
           const formatNumber = (value) => value.toLocaleString('en-US');
@@ -135,7 +138,7 @@ extension ReportPage {
           const buildHaystack = () => {
             haystack = new Array(n);
             for (let i = 0; i < n; i++) {
-              const parts = [descriptionOf(i), fileOf(i) + ':' + data.line[i], S[data.function[i]]];
+              const parts = [descriptionOf(i), nameOf(i), fileOf(i) + ':' + data.line[i], S[data.function[i]]];
               for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) parts.push(S[data.info[k]]);
               for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) parts.push(S[data.changePath[c]]);
               haystack[i] = parts.join('\n').toLowerCase();
@@ -227,7 +230,7 @@ extension ReportPage {
                 'aria-label': collapsed[i] ? 'Expand' : 'Collapse', 'data-toggle': String(i),
               }, collapsed[i] ? '▸' : '▾'));
             }
-            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(descriptionOf(i))));
+            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))));
             if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(subtree[i] - 1)));
             const file = fileOf(i);
             return el('div', attributes,
@@ -436,7 +439,7 @@ extension ReportPage {
           const jump = (i) => el('a', { class: 'jump', href: '#seq=' + seq[i], onclick: (event) => {
             event.preventDefault(); select(i, true);
           } }, '#' + seq[i]);
-          const describe = (i) => el('span', { class: 'mono' }, oneLine(descriptionOf(i)));
+          const describe = (i) => el('span', { class: 'mono' }, oneLine(nameOf(i)));
 
           const showDetails = (i) => {
             if (i < 0) {
@@ -445,7 +448,7 @@ extension ReportPage {
               return;
             }
             const parts = [];
-            parts.push(el('h2', { id: 'detail-title' }, '#' + seq[i] + ' ' + visible(descriptionOf(i))));
+            parts.push(el('h2', { id: 'detail-title' }, '#' + seq[i] + ' ' + visible(nameOf(i))));
             const cause = causeSeq[i];
             const causeLine = kind[i] === 0
               ? el('span', {}, badge(i, false), ' dispatched from outside the store')
@@ -455,6 +458,8 @@ extension ReportPage {
             const info = el('ol', { class: 'info' });
             for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) info.append(el('li', {}, visible(S[data.info[k]])));
             parts.push(el('dl', { class: 'facts' },
+              data.name[i] >= 0 ? el('dt', {}, 'action') : null,
+              data.name[i] >= 0 ? el('dd', { class: 'mono', id: 'detail-action' }, visible(descriptionOf(i))) : null,
               sessionCount > 1 ? el('dt', {}, 'session') : null,
               sessionCount > 1 ? el('dd', { id: 'detail-session' }, visible(data.sessions[data.session[i]])) : null,
               el('dt', {}, 'cause'), el('dd', { id: 'detail-cause' }, causeLine),
@@ -734,6 +739,7 @@ extension ReportPage {
               data.timeMicroseconds.push(event.time - data.startEpochMilliseconds * 1000);
               data.durationNanoseconds.push(Number(event.duration));
               data.action.push(intern(event.action));
+              data.name.push(event.name === null || event.name === undefined ? -1 : intern(event.name));
               data.value.push(event.value === null ? -1 : intern(event.value));
               data.file.push(intern(event.file));
               data.function.push(intern(event.function));

@@ -74,6 +74,9 @@ enum LiveEventEncoding {
         }
         writer.key("action")
         writer.string(record.action.description)
+        writer.key("name")
+        let name = record.action.name
+        writer.string(orNull: name == record.action.description ? nil : name)
         writer.key("value")
         writer.string(orNull: record.action.value?.jsonText)
         writer.key("file")

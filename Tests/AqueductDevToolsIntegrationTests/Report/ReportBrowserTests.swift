@@ -161,6 +161,30 @@ struct ReportBrowserTests {
         }
     }
 
+    @Test func aChildsActionIsListedByItsReadableNameAndDetailedInFull() throws {
+        try ReportFixtures.withDirectory { directory in
+            let stack =
+                "path(StackAction<DetailState, DetailAction>.element(id: #3, action: DetailAction.tap))"
+            var records = ReportFixtures.chainedRecords(count: 3)
+            records[1].action = ActionRecord.Action(description: stack, value: nil)
+            records[2].action = ActionRecord.Action(
+                description: "destination(PresentationAction<AlertAction>.presented(AlertAction.confirm))",
+                value: nil
+            )
+            let recording = directory.appendingPathComponent("children.jsonl")
+            try ReportFixtures.write(records, to: recording)
+            let page = try ReportFixtures.report(of: recording, in: directory)
+            let report = RenderedReport(
+                html: try chromium.dumpDOM(URL(string: page.absoluteString + "#view=timeline&seq=1")!, in: directory)
+            )
+            try #require(report.body["data-ready"] == "true")
+            let rows = report.rows
+            #expect(rows.map { $0.text(ofClass: "desc") } == ["step(0)", "path[3] › tap", "destination › confirm"])
+            #expect(report.text(ofElementWithID: "detail-title") == "#1 path[3] › tap")
+            #expect(report.text(ofElementWithID: "detail-action") == stack)
+        }
+    }
+
     @Test func onlyTheRowsInViewAreInTheDocument() throws {
         try ReportFixtures.withDirectory { directory in
             let recording = directory.appendingPathComponent("long.jsonl")

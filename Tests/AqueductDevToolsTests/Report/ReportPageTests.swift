@@ -111,6 +111,28 @@ import Testing
         #expect(data.strings[data.value[0]] == #"{"lifecycle":{"_0":"didBecomeActive"}}"#)
     }
 
+    @Test func aChildsActionHasAReadableNameBesideItsDescription() throws {
+        var records = ReportFixtures.chainedRecords(count: 3)
+        records[1].action = ActionRecord.Action(
+            description: "path(StackAction<DetailState, DetailAction>.element(id: #3, action: DetailAction.tap))",
+            value: nil
+        )
+        records[2].action = ActionRecord.Action(description: "rows(id: 7, action: RowAction.toggle)", value: nil)
+        let data = ReportData(
+            recording: ActionRecording(records: records),
+            title: "t",
+            recordingName: "r",
+            generated: Date()
+        )
+        #expect(data.name[0] == -1)
+        #expect(data.strings[data.name[1]] == "path[3] › tap")
+        #expect(data.strings[data.name[2]] == "rows[7] › toggle")
+        // The description stays as recorded: it is what the detail shows in full, and replay's key.
+        #expect(data.strings[data.action[1]] == records[1].action.description)
+        let json = String(decoding: data.json(), as: UTF8.self)
+        #expect(json.contains(#""name":[-1,"#))
+    }
+
     @Test func sessionsAndGapsAreMarkersAndACauseIsLookedUpInItsOwnSession() throws {
         let records = ReportFixtures.chainedRecords(count: 4)
         let gap = ActionRecording.Gap(
