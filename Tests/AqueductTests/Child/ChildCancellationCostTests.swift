@@ -47,9 +47,12 @@ import Testing
 
     @Test(arguments: Shape.allCases)
     func tenTimesTheChildrenIsAtMostTwelveTimesTheWork(_ shape: Shape) async {
-        let small = await Self.registryWork(shape, count: 100)
-        let large = await Self.registryWork(shape, count: 1_000)
-        #expect(small >= 100)  // each removal cancels its child's effect
-        #expect(large <= 12 * small, "\(small) visits for 100 children, \(large) for 1,000")
+        // 50 and 500: a quadratic registry shows as 100 times the work all the same, and the
+        // ThreadSanitizer stage, whose invariant checks walk the registry at every step, stays
+        // well inside the time limit on two busy cores.
+        let small = await Self.registryWork(shape, count: 50)
+        let large = await Self.registryWork(shape, count: 500)
+        #expect(small >= 50)  // each removal cancels its child's effect
+        #expect(large <= 12 * small, "\(small) visits for 50 children, \(large) for 500")
     }
 }
