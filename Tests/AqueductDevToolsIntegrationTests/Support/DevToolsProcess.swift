@@ -38,6 +38,21 @@ struct DevToolsProcess {
     let output: String
     let errors: String
 
+    /// Sets initialised spawn `attributes` so that the child starts with every signal at its
+    /// default action and none blocked: an ignored SIGPIPE would be inherited through exec and
+    /// hide the child's own handling.
+    static func setDefaultSignals(_ attributes: inout posix_spawnattr_t) {
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    }
+
     /// The executable beside the test product.
     static func executable() throws -> String {
         let testProduct = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -83,20 +98,10 @@ struct DevToolsProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
 
-        // Every signal at its default action: an ignored SIGPIPE would be inherited through
-        // exec and hide the child's own handling.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        DevToolsProcess.setDefaultSignals(&attributes)
 
         let command =
             ["/bin/sh", "-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", executable] + arguments
