@@ -64,23 +64,16 @@ extension Feature {
                 return { globalAction, globalState in
                     var effect = Effect<GlobalAction>.none
                     _ = visit(globalAction) { stackAction in
-                        switch stackAction {
-                        case .element(let id, let local):
-                            guard let position = globalState[keyPath: elements].index(of: id) else { break }
-                            let local = reduce(local, &globalState[keyPath: elements][position])
-                            if local.isNone { break }
-                            let embedded = local.map { embed(.element(id: id, action: $0)) }
-                                .replacingDismiss(with: .send(embed(.popFrom(id: id))))
-                            effect = Effect(.child(end.scope, key: EffectID(id), embedded.scoped(to: id)))
-                        case .push(let element):
-                            globalState[keyPath: elements].push(element)
-                        case .pop:
-                            globalState[keyPath: elements].pop()
-                        case .popTo(let id):
-                            globalState[keyPath: elements].pop(to: id)
-                        case .popFrom(let id):
-                            globalState[keyPath: elements].pop(from: id)
+                        guard case .element(let id, let local) = stackAction else {
+                            globalState[keyPath: elements].navigate(stackAction)
+                            return true
                         }
+                        guard let position = globalState[keyPath: elements].index(of: id) else { return true }
+                        let localEffect = reduce(local, &globalState[keyPath: elements][position])
+                        if localEffect.isNone { return true }
+                        let embedded = localEffect.map { embed(.element(id: id, action: $0)) }
+                            .replacingDismiss(with: .send(embed(.popFrom(id: id))))
+                        effect = Effect(.child(end.scope, key: EffectID(id), embedded.scoped(to: id)))
                         return true
                     }
                     return end.after(effect)

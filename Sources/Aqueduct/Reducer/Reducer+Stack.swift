@@ -24,18 +24,11 @@ extension Reducer {
         let visit = CasePath(action)._visit
         return .reduce { globalAction, globalState in
             _ = visit(globalAction) { stackAction in
-                switch stackAction {
-                case .element(let id, let local):
-                    guard let position = globalState[keyPath: elements].index(of: id) else { break }
+                if case .element(let id, let local) = stackAction {
+                    guard let position = globalState[keyPath: elements].index(of: id) else { return true }
                     reduce(local, &globalState[keyPath: elements][position])
-                case .push(let element):
-                    globalState[keyPath: elements].push(element)
-                case .pop:
-                    globalState[keyPath: elements].pop()
-                case .popTo(let id):
-                    globalState[keyPath: elements].pop(to: id)
-                case .popFrom(let id):
-                    globalState[keyPath: elements].pop(from: id)
+                } else {
+                    globalState[keyPath: elements].navigate(stackAction)
                 }
                 return true
             }

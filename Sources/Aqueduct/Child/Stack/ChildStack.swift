@@ -135,6 +135,20 @@ public struct ChildStack<Element>: RandomAccessCollection, MutableCollection {
     }
 }
 
+extension ChildStack {
+    /// Pushes or pops as `action` says: what every stack lift does with an action that is not an
+    /// element's. An element's action belongs to its reducer, so it changes nothing here.
+    mutating func navigate<Action>(_ action: StackAction<Element, Action>) {
+        switch action {
+        case .element: break
+        case .push(let element): push(element)
+        case .pop: pop()
+        case .popTo(let id): pop(to: id)
+        case .popFrom(let id): pop(from: id)
+        }
+    }
+}
+
 extension ChildStack: Sendable where Element: Sendable {}
 
 extension ChildStack: Equatable where Element: Equatable {
