@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import Aqueduct
+import Foundation
 
 extension ChildrenAction {
     /// The case paths of `ChildrenAction`, one per case: what `\.name` names in lifts, bridges,
