@@ -161,9 +161,11 @@ extension ReportPage {
           };
 
           const computeShown = () => {
-            const out = new Int32Array(n + markerCount);
+            const out = new Int32Array(n + markerCount + (view === 'features' ? placeInGroups() : 0));
             let k = 0;
-            if (view === 'timeline') {
+            if (view === 'features') {
+              k = featureShown(out);  // ReportPage+Travel.swift
+            } else if (view === 'timeline') {
               // A marker is listed as -(its number + 1), before the record it precedes.
               let m = 0;
               for (let i = 0; i < n; i++) {
@@ -259,9 +261,10 @@ extension ReportPage {
             const rows = [];
             for (let position = first; position < last; position++) {
               const i = shown[position];
-              rows.push(i >= 0 ? row(i, position) : markerRow(-i - 1, position));
+              rows.push(view === 'features' ? featureRow(i, position) : i >= 0 ? row(i, position) : markerRow(-i - 1, position));
             }
             spacer.replaceChildren(...rows);
+            syncTravel();
           };
 
           // Scrolls the list so that record i is in view (in the middle when `center`).
@@ -472,18 +475,8 @@ extension ReportPage {
               el('dt', {}, 'info'), el('dd', { id: 'detail-info' },
                 info.children.length ? info : el('span', { class: 'empty' }, 'none'))));
 
-            // What led here, from the outside action down.
-            if (parent[i] >= 0) {
-              const chain = [];
-              for (let a = i; a >= 0 && chain.length < 30; a = parent[a]) chain.push(a);
-              chain.reverse();
-              const path = el('div', { class: 'chain' });
-              chain.forEach((a, position) => {
-                if (position > 0) path.append(el('span', { class: 'via' }, '→ ' + KINDS[kind[a]].badge + ' →'));
-                path.append(a === i ? el('strong', { class: 'mono' }, '#' + seq[a]) : jump(a));
-              });
-              parts.push(el('h3', {}, 'Caused by'), path);
-            }
+            // What led here, from the outside action down (ReportPage+Travel.swift).
+            parts.push(...causalChain(i));
 
             // What it set off.
             const count = childStart[i + 1] - childStart[i];
@@ -566,6 +559,7 @@ extension ReportPage {
               for (let a = parent[i]; a >= 0; a = parent[a]) if (collapsed[a]) { collapsed[a] = 0; opened = true; }
               if (opened) computeShown();
             }
+            if (view === 'features' && unfoldGroupsOf(i)) computeShown();
             if (scroll) scrollToRecord(i);
             render();
             showDetails(i);
@@ -575,7 +569,8 @@ extension ReportPage {
             view = next;
             $('view-timeline').setAttribute('aria-pressed', String(view === 'timeline'));
             $('view-causes').setAttribute('aria-pressed', String(view === 'causes'));
-            list.setAttribute('role', view === 'causes' ? 'tree' : 'listbox');
+            $('view-features').setAttribute('aria-pressed', String(view === 'features'));
+            list.setAttribute('role', view === 'timeline' ? 'listbox' : 'tree');
             computeShown();
             if (selected >= 0) scrollToRecord(selected, true);
             render();
@@ -640,6 +635,7 @@ extension ReportPage {
           $('view-timeline').addEventListener('click', () => setView('timeline'));
           $('view-causes').addEventListener('click', () => setView('causes'));
 
+          \#(travelScript)
           // ---- First draw ----------------------------------------------------------------------------------
           document.title = visible(data.title) + ' — Aqueduct DevTools';
           const showSummary = () => {
@@ -671,10 +667,11 @@ extension ReportPage {
               }
             }
           }
-          view = hash.get('view') === 'causes' ? 'causes' : 'timeline';
+          view = ['causes', 'features'].includes(hash.get('view')) ? hash.get('view') : 'timeline';
           $('view-timeline').setAttribute('aria-pressed', String(view === 'timeline'));
           $('view-causes').setAttribute('aria-pressed', String(view === 'causes'));
-          list.setAttribute('role', view === 'causes' ? 'tree' : 'listbox');
+          $('view-features').setAttribute('aria-pressed', String(view === 'features'));
+          list.setAttribute('role', view === 'timeline' ? 'listbox' : 'tree');
           applyFilter(filter.value);
           if (selected >= 0) scrollToRecord(selected, true);
           render();

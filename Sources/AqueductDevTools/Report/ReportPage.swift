@@ -17,7 +17,8 @@ import Foundation
 /// markup. The title is the one other text, escaped by ``HTMLEscaping/text(_:)``. A content
 /// security policy forbids every fetch, so the page cannot reach the network even by mistake,
 /// and lets only the page's own script run (by its SHA-256 digest), so that even text that
-/// slipped past the escaping could not run as script.
+/// slipped past the escaping could not run as script. The slider, the causal chain and the
+/// Features view are the script's part in `ReportPage+Travel.swift`, with their style.
 struct ReportPage {
     let recording: ActionRecording
     let title: String
@@ -54,7 +55,7 @@ struct ReportPage {
             <meta http-equiv="Content-Security-Policy" content="\(isLive ? Self.livePolicy : Self.policy)">
             <meta name="generator" content="AqueductDevTools">
             <title>\(title) — Aqueduct DevTools</title>
-            <style>\(Self.style)</style>
+            <style>\(Self.style)\(Self.travelStyle)</style>
             </head>
             <body>
             <header>
@@ -70,6 +71,7 @@ struct ReportPage {
                 <div class="views" role="group" aria-label="View">
                   <button type="button" id="view-timeline" aria-pressed="true">Timeline</button>
                   <button type="button" id="view-causes" aria-pressed="false">Causes</button>
+                  <button type="button" id="view-features" aria-pressed="false">Features</button>
                 </div>
               </div>
             </header>
