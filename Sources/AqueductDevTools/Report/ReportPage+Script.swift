@@ -635,7 +635,7 @@ extension ReportPage {
           $('view-timeline').addEventListener('click', () => setView('timeline'));
           $('view-causes').addEventListener('click', () => setView('causes'));
 
-          \#(travelScript)
+          \#(Self.travelScript)
           // ---- First draw ----------------------------------------------------------------------------------
           document.title = visible(data.title) + ' — Aqueduct DevTools';
           const showSummary = () => {

@@ -170,8 +170,8 @@ struct ReportTravelTests {
             defer { page.close() }
             let seqs =
                 "[...document.querySelectorAll('#detail-chain li[data-seq]')].map((li) => Number(li.dataset.seq))"
-            #expect(try page.evaluate(seqs) == .array(([0, 1, 2] + Array(69...99)).map { .integer(Int64($0)) }))
-            #expect(try page.text(ofElementWithID: "detail-chain-more") == "Show the 66 actions between")
+            #expect(try page.evaluate(seqs) == .array(([0, 1, 2] + Array(70...99)).map { .integer(Int64($0)) }))
+            #expect(try page.text(ofElementWithID: "detail-chain-more") == "Show the 67 actions between")
             try page.evaluate("document.getElementById('detail-chain-more').click()")
             #expect(try page.evaluate(seqs) == .array((0...99).map { .integer(Int64($0)) }))
         }
