@@ -104,8 +104,6 @@ extension ReportPage {
           white-space: pre-wrap; }
         a.jump { color: var(--accent); cursor: pointer; text-decoration: none; font-family: var(--mono); }
         a.jump:hover { text-decoration: underline; }
-        .chain { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
-        .chain .via { color: var(--muted); font-size: 11.5px; }
         table.diff { width: 100%; border-collapse: collapse; table-layout: fixed; font-family: var(--mono);
           font-size: 12px; }
         table.diff th { text-align: left; font: 600 11px system-ui, sans-serif; color: var(--muted);
