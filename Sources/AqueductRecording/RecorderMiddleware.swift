@@ -72,24 +72,27 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         // Made once: a closure made per action would be an allocation of its own.
         let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
         let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
-            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self).payload
+            let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
+            let record = finished.payload
             return ActionRecord(
                 processing: record.action,
                 from: record.source,
                 time: record.time,
-                duration: record.duration
+                duration: record.duration,
+                cancelling: finished.cancellations
             )
         }
         let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
-            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
-                .payload
+            let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
+            let record = finished.payload
             return ActionRecord(
                 processing: record.action,
                 from: record.source,
                 before: record.before,
                 after: record.after,
                 time: record.time,
-                duration: record.duration
+                duration: record.duration,
+                cancelling: finished.cancellations
             )
         }
         self.finishWithout = { record in
@@ -259,6 +262,7 @@ extension ActionRecord {
     ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
     package init(
         processing action: some Any,
@@ -266,7 +270,8 @@ extension ActionRecord {
         before: Any,
         after: Any,
         time: Date,
-        duration: Duration
+        duration: Duration,
+        cancelling cancellations: [EffectCancellation] = []
     ) {
         let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
         self.init(
@@ -278,6 +283,7 @@ extension ActionRecord {
             time: time,
             duration: duration
         )
+        (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
     /// The record of one processed action whose states the recorder did not keep
@@ -288,9 +294,17 @@ extension ActionRecord {
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
-    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+    package init(
+        processing action: some Any,
+        from source: ActionSource,
+        time: Date,
+        duration: Duration,
+        cancelling cancellations: [EffectCancellation] = []
+    ) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+        (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
     private init(
