@@ -24,10 +24,12 @@ import Foundation
 /// `{path, before, after}`), the wall-clock time processing began and how long it took.
 ///
 /// ## Where to put it
-/// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others', and its
-/// effect — which takes the state after the reducer and stops the clock — before theirs. The
-/// duration covers the middlewares' `handle`s and the reducer; the derived actions are
-/// recorded as actions of their own.
+/// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others'. Its
+/// effect — which takes the state after the reducer and stops the clock — is finished by the
+/// store once the action's whole effect has run, told what that effect cancelled
+/// (``ActionRecord/cancellations``: `.cancel(id:)`, in-flight restarts, removed children). The
+/// duration covers the middlewares' `handle`s, the reducer and the start of the action's
+/// effects; the derived actions are recorded as actions of their own.
 ///
 /// ## Cost
 /// On the main actor, per action: two counters read, two clock readings, the state before and
