@@ -13,12 +13,18 @@ extension ActionRecord: Codable {
         case action, source, changes
         case changesTruncated = "changes_truncated"
         case changesSkipped = "changes_skipped"
+        case cancellations
+        case cancellationsTruncated = "cancellations_truncated"
         case time
         case durationNanoseconds = "duration_ns"
     }
 
     private enum ActionKeys: String, CodingKey {
         case description, value
+    }
+
+    private enum CancellationKeys: String, CodingKey {
+        case kind, target, effects
     }
 
     /// Decodes one line of a recording, checking what ``ActionRecord`` documents: `seq` is
@@ -86,11 +92,21 @@ extension ActionRecord: Codable {
             time: time,
             durationNanoseconds: try fields.integer("duration_ns", as: UInt64.self)
         )
+        // Absent in recordings made before it existed, and when nothing was cancelled.
+        if let values = try fields.optionalArray("cancellations") {
+            cancellations.reserveCapacity(values.count)
+            for (index, value) in values.enumerated() {
+                cancellations.append(
+                    try Cancellation(fields: RecordFields(value, path: fields.elementPath("cancellations", index)))
+                )
+            }
+        }
+        cancellationsTruncated = try fields.optionalBool("cancellations_truncated") ?? false
     }
 
     /// Encodes the record as ``ActionRecord`` documents: `cause` and `cause_kind` are written
-    /// as `null` for an outside action, `changes_truncated` and `changes_skipped` only when
-    /// `true`.
+    /// as `null` for an outside action, `changes_truncated`, `changes_skipped` and
+    /// `cancellations_truncated` only when `true`, `cancellations` only when not empty.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: `EncodingError` when the action's value holds a number that is not finite.
@@ -106,6 +122,16 @@ extension ActionRecord: Codable {
         try container.encode(changes, forKey: .changes)
         if changesTruncated { try container.encode(true, forKey: .changesTruncated) }
         if changesSkipped { try container.encode(true, forKey: .changesSkipped) }
+        if !cancellations.isEmpty {
+            var list = container.nestedUnkeyedContainer(forKey: .cancellations)
+            for cancellation in cancellations {
+                var object = list.nestedContainer(keyedBy: CancellationKeys.self)
+                try object.encode(cancellation.kind.rawValue, forKey: .kind)
+                try object.encode(cancellation.target, forKey: .target)
+                try object.encode(cancellation.effectCount, forKey: .effects)
+            }
+        }
+        if cancellationsTruncated { try container.encode(true, forKey: .cancellationsTruncated) }
         try container.encode(RecordTime.format(time), forKey: .time)
         try container.encode(durationNanoseconds, forKey: .durationNanoseconds)
     }

@@ -7,7 +7,8 @@ extension ActionRecord {
     /// A record that fits is its ``jsonLine()`` unchanged. One that does not — an action whose
     /// description is megabytes long — loses, step by step until it fits: its encoded value, the
     /// length of each text (description, source, info lines, changes) beyond 16,384 characters,
-    /// info lines beyond 64, then changes (``changesTruncated``), then info lines, then text
+    /// info lines beyond 64, then changes (``changesTruncated``), then cancellations
+    /// (``cancellationsTruncated``), then info lines, then text
     /// beyond 1,000 characters. Its `seq`, cause, time and duration are always kept, and its
     /// description ends with what happened: `[cut: the record took 6291512 bytes, over the
     /// 4194304-byte line limit]`.
@@ -30,6 +31,11 @@ extension ActionRecord {
         while shortened.utf8.count > limit, !record.changes.isEmpty {
             record.changes.removeLast((record.changes.count + 1) / 2)
             record.changesTruncated = true
+            shortened = try record.jsonLine()
+        }
+        while shortened.utf8.count > limit, !record.cancellations.isEmpty {
+            record.cancellations.removeLast((record.cancellations.count + 1) / 2)
+            record.cancellationsTruncated = true
             shortened = try record.jsonLine()
         }
         while shortened.utf8.count > limit, !record.source.info.isEmpty {
@@ -56,5 +62,8 @@ extension ActionRecord {
         source.function = cut(source.function)
         source.info = source.info.map(cut)
         changes = changes.map { Change(path: cut($0.path), before: $0.before.map(cut), after: $0.after.map(cut)) }
+        cancellations = cancellations.map {
+            Cancellation(kind: $0.kind, target: cut($0.target), effectCount: $0.effectCount)
+        }
     }
 }

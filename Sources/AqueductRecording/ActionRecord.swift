@@ -51,6 +51,8 @@ import Foundation
 /// | `changes` | array | the state diff of the action: `{"path", "before", "after"}`, `before`/`after` text or `null` |
 /// | `changes_truncated` | `true` or absent | the diff had more changes than were recorded |
 /// | `changes_skipped` | `true` or absent | the recorder did not compare the states: it was ``RecordingWriter/maximumStateBacklog`` records behind |
+/// | `cancellations` | array or absent | what the action's effect cancelled, in order: `{"kind", "target", "effects"}` (``Cancellation``); absent when it cancelled nothing |
+/// | `cancellations_truncated` | `true` or absent | the action cancelled more than the 64 recorded |
 /// | `time` | string | the wall-clock time processing began, ISO 8601 in UTC with fractional seconds |
 /// | `duration_ns` | integer ≥ 0 | how long processing took, in nanoseconds |
 ///
@@ -79,6 +81,12 @@ public struct ActionRecord: Hashable, Sendable {
     /// ``changes`` is empty whatever the action changed: it was
     /// ``RecordingWriter/maximumStateBacklog`` records behind, and held no more states.
     public var changesSkipped: Bool
+    /// What the action's effect cancelled, in the order it did: `.cancel(id:)`s, in-flight
+    /// effects a `cancelInFlight` restart ended, and the effects of the children it removed
+    /// (see ``Cancellation``); empty when it cancelled nothing.
+    public var cancellations: [Cancellation] = []
+    /// Whether the action cancelled more than ``cancellations`` holds (a recorder keeps 64).
+    public var cancellationsTruncated = false
     /// The wall-clock time at which the store began processing the action.
     public var time: Date
     /// How long the store took to process the action (middleware, reducer, immediate effects,
@@ -203,6 +211,25 @@ public struct ActionRecord: Hashable, Sendable {
         }
         if changesSkipped {
             writer.key("changes_skipped")
+            writer.bool(true)
+        }
+        if !cancellations.isEmpty {
+            writer.key("cancellations")
+            writer.beginArray()
+            for cancellation in cancellations {
+                writer.beginObject()
+                writer.key("kind")
+                writer.string(cancellation.kind.rawValue)
+                writer.key("target")
+                writer.string(cancellation.target)
+                writer.key("effects")
+                writer.integer(cancellation.effectCount)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if cancellationsTruncated {
+            writer.key("cancellations_truncated")
             writer.bool(true)
         }
         writer.key("time")

@@ -24,10 +24,12 @@ import Foundation
 /// `{path, before, after}`), the wall-clock time processing began and how long it took.
 ///
 /// ## Where to put it
-/// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others', and its
-/// effect — which takes the state after the reducer and stops the clock — before theirs. The
-/// duration covers the middlewares' `handle`s and the reducer; the derived actions are
-/// recorded as actions of their own.
+/// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others'. Its
+/// effect — which takes the state after the reducer and stops the clock — is finished by the
+/// store once the action's whole effect has run, told what that effect cancelled
+/// (``ActionRecord/cancellations``: `.cancel(id:)`, in-flight restarts, removed children). The
+/// duration covers the middlewares' `handle`s, the reducer and the start of the action's
+/// effects; the derived actions are recorded as actions of their own.
 ///
 /// ## Cost
 /// On the main actor, per action: two counters read, two clock readings, the state before and
@@ -72,24 +74,27 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         // Made once: a closure made per action would be an allocation of its own.
         let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
         let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
-            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self).payload
+            let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
+            let record = finished.payload
             return ActionRecord(
                 processing: record.action,
                 from: record.source,
                 time: record.time,
-                duration: record.duration
+                duration: record.duration,
+                cancelling: finished.cancellations
             )
         }
         let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
-            let record = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
-                .payload
+            let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
+            let record = finished.payload
             return ActionRecord(
                 processing: record.action,
                 from: record.source,
                 before: record.before,
                 after: record.after,
                 time: record.time,
-                duration: record.duration
+                duration: record.duration,
+                cancelling: finished.cancellations
             )
         }
         self.finishWithout = { record in
@@ -259,6 +264,7 @@ extension ActionRecord {
     ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
     package init(
         processing action: some Any,
@@ -266,7 +272,8 @@ extension ActionRecord {
         before: Any,
         after: Any,
         time: Date,
-        duration: Duration
+        duration: Duration,
+        cancelling cancellations: [EffectCancellation] = []
     ) {
         let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
         self.init(
@@ -278,6 +285,7 @@ extension ActionRecord {
             time: time,
             duration: duration
         )
+        (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
     /// The record of one processed action whose states the recorder did not keep
@@ -288,9 +296,17 @@ extension ActionRecord {
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
+    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
-    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+    package init(
+        processing action: some Any,
+        from source: ActionSource,
+        time: Date,
+        duration: Duration,
+        cancelling cancellations: [EffectCancellation] = []
+    ) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+        (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
     private init(

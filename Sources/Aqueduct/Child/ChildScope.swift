@@ -10,6 +10,10 @@
 /// middleware used by several stores follows each store's state.
 @usableFromInline
 internal protocol ChildScope: AnyObject, Sendable {
+    /// What a child of this scope is, for the record of its removal: `stack entry`, `element`,
+    /// `element at index`, `child`.
+    var childKind: String { get }
+
     /// Makes the tracker of this scope's children for one store, reading that store's state;
     /// `nil` when `state` is not the state the lift was built for (a lift nested inside an
     /// element's middleware: its children's effects then end with the outer element).
@@ -48,12 +52,16 @@ internal struct ChildEffectID: Hashable, Sendable, CustomStringConvertible {
 internal final class KeyedChildScope<GlobalState, Key: Hashable & Sendable>: ChildScope {
     let sweep: @MainActor @Sendable (GlobalState, [Key]) -> [Int]
     let order: (@Sendable (Key, Key) -> Bool)?
+    @usableFromInline
+    let childKind: String
 
     @usableFromInline
     init(
+        childKind: String,
         order: (@Sendable (Key, Key) -> Bool)? = nil,
         sweep: @escaping @MainActor @Sendable (GlobalState, [Key]) -> [Int]
     ) {
+        self.childKind = childKind
         self.order = order
         self.sweep = sweep
     }

@@ -23,7 +23,7 @@ extension Effect {
     /// with its child's effect.
     func replacingDismiss(with dismissal: @autoclosure () -> Effect) -> Effect {
         switch operation {
-        case .none, .send, .immediate, .run, .deriving, .cancel, .endRemovedChildren:
+        case .none, .send, .immediate, .run, .deriving, .finishing, .cancel, .endRemovedChildren:
             return self
         case .dismiss:
             return dismissal()

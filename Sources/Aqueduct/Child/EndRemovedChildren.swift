@@ -38,7 +38,7 @@ extension EndRemovedChildren {
     ) -> EndRemovedChildren {
         let instance = PresentedChildKey.reader(for: Child.self)
         return EndRemovedChildren(
-            KeyedChildScope<GlobalState, PresentedChildKey> { state, tracked in
+            KeyedChildScope<GlobalState, PresentedChildKey>(childKind: "child") { state, tracked in
                 guard let current = child(state) else { return Array(tracked.indices) }
                 // Usually one child is tracked, the one presented: nothing is gone.
                 let key = PresentedChildKey(instance: instance?.instance(of: current))
@@ -52,7 +52,7 @@ extension EndRemovedChildren {
         stack: @escaping @Sendable (GlobalState) -> ChildStack<Entry>
     ) -> EndRemovedChildren {
         EndRemovedChildren(
-            KeyedChildScope<GlobalState, StackID>(order: <) { state, tracked in
+            KeyedChildScope<GlobalState, StackID>(childKind: "stack entry", order: <) { state, tracked in
                 // Entries are popped from the top, and the tracked ids are sorted as the stack's
                 // are: the popped ones are a suffix of them.
                 let current = stack(state)

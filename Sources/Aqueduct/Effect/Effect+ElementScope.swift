@@ -20,7 +20,7 @@ extension Effect {
     /// - Returns: The effect, scoped to the element.
     func scoped(to element: some Hashable & Sendable) -> Effect {
         switch operation {
-        case .none, .send, .immediate, .run, .deriving, .endRemovedChildren:
+        case .none, .send, .immediate, .run, .deriving, .finishing, .endRemovedChildren:
             return self
         case .child(let scope, let key, let inner):
             return Effect(.child(scope, key: key, inner.scoped(to: element)))

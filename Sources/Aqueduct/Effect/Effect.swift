@@ -55,6 +55,9 @@ public struct Effect<Action> {
         case throttle(EffectThrottle, Effect<Action>)
         /// Synchronous work that derives actions and their sources itself (see ``DerivingEffect``).
         case deriving(any DerivingEffect<Action>)
+        /// Work that sends nothing and is finished once the action's whole effect has run,
+        /// told what it cancelled (see ``FinishingWork``): the recorder's record.
+        case finishing(any FinishingWork)
         /// An effect of one child of a lift: runs under the child's ``ChildEffectID``, and the
         /// engine tracks the child (see ``ChildScope``).
         case child(any ChildScope, key: EffectID, Effect<Action>)
@@ -337,6 +340,8 @@ public struct Effect<Action> {
             return Effect<NewAction>(.child(scope, key: key, effect.map(transform)))
         case .endRemovedChildren(let scope):
             return Effect<NewAction>(.endRemovedChildren(scope))
+        case .finishing(let work):
+            return Effect<NewAction>(.finishing(work))
         case .dismiss:
             return Effect<NewAction>(.dismiss)
         case .started(let starter, let effect):

@@ -91,7 +91,7 @@ extension Engine {
         case .merge(let effects):
             for effect in effects { run(effect, cause: cause, ids: ids, parent: parent) }
         case .cancellable(let id, let cancelInFlight, let inner):
-            if cancelInFlight { storage.cancel(id: id) }
+            if cancelInFlight { cancelEffectsInFlight(id) }
             run(inner, cause: cause, ids: ids + [id], parent: parent)
         case .cancel(let id):
             cancelEffects(id)
@@ -107,6 +107,14 @@ extension Engine {
             reportDismissOutsideChild()
         case .started(let starter, let inner):
             run(inner, cause: .started(by: starter), ids: ids, parent: parent)
+        case .finishing(let work):
+            // Within an action's processing (its cause, no concatenation around it) it waits
+            // for the end of the action's effect (`process`); anywhere else it finishes now.
+            if parent == nil, case .action = cause {
+                waitForEndOfAction(work)
+            } else {
+                finishNow(work)
+            }
         }
     }
 
@@ -154,7 +162,14 @@ extension Engine {
         let removed = tracker.takeRemoved()
         if removed.isEmpty { return }
         let scopeID = ObjectIdentifier(scope)
-        for key in removed { storage.cancel(id: EffectID(ChildEffectID(scope: scopeID, key: key))) }
+        for key in removed {
+            let count = storage.cancel(id: EffectID(ChildEffectID(scope: scopeID, key: key)))
+            if !waitingFinishes.isEmpty {
+                cancellations.append(
+                    EffectCancellation(.child(kind: scope.childKind, key: key.base), effectCount: count)
+                )
+            }
+        }
     }
 
     /// Registers an effect about to start (see ``EffectRegistryStateMachine``).
@@ -346,10 +361,35 @@ extension Engine {
         }
     }
 
+    /// Cancels the effects in flight under `id` (`cancellable(id:cancelInFlight: true)`),
+    /// noting it for the ``FinishingWork`` waiting, if any, when it ended effects.
+    @usableFromInline
+    internal func cancelEffectsInFlight(_ id: EffectID) {
+        let count = storage.cancel(id: id)
+        if count > 0, !waitingFinishes.isEmpty {
+            cancellations.append(EffectCancellation(.id(id.base, inFlight: true), effectCount: count))
+        }
+    }
+
+    /// Keeps `work` until the action being processed has run its whole effect (``process``).
+    @usableFromInline
+    internal func waitForEndOfAction(_ work: any FinishingWork) {
+        waitingFinishes.append(work)
+    }
+
+    /// Finishes `work` run outside an action's processing: no cancellation is followed there.
+    @usableFromInline
+    internal func finishNow(_ work: any FinishingWork) {
+        work.finish(after: [])
+    }
+
     /// Interprets `.cancel(id:)`.
     @usableFromInline
     internal func cancelEffects(_ id: EffectID) {
         onCancel?(AnyHashable(id.base))
-        storage.cancel(id: id)
+        let count = storage.cancel(id: id)
+        if !waitingFinishes.isEmpty {
+            cancellations.append(EffectCancellation(.id(id.base, inFlight: false), effectCount: count))
+        }
     }
 }

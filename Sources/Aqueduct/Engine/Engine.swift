@@ -68,6 +68,15 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     /// Called for each `.cancel(id:)` effect interpreted, with the id; for `MiddlewareTester`.
     package var onCancel: (@MainActor (AnyHashable) -> Void)?
 
+    /// The ``FinishingWork`` of the action being processed — the recorder's record — waiting
+    /// for the end of the action's effect; empty, and never read, without a recorder.
+    @usableFromInline
+    @exclusivity(unchecked)
+    internal var waitingFinishes: [any FinishingWork] = []
+    /// What the action being processed cancelled, kept while a ``FinishingWork`` waits for it.
+    @exclusivity(unchecked)
+    internal var cancellations: [EffectCancellation] = []
+
     /// The tracker of each child scope whose children started effects in this store (see
     /// ``ChildScope``); `.some(nil)` for a scope that cannot read this store's state.
     @usableFromInline
@@ -327,9 +336,21 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
                 dispatch(derived, from: derivedSource, causedBy: bridged)
             }) {
                 run(effect.unsafelyUnwrapped, cause: .action(action, source), ids: [])
+                if !waitingFinishes.isEmpty { finishWaiting() }
             }
         }
         if memory.fields.hasObservers { notifyObservers(action, source) }
+    }
+
+    /// Finishes the ``FinishingWork`` of the action just processed, telling it what the
+    /// action's effect cancelled; keeps both arrays' capacity for the next action.
+    @usableFromInline
+    internal func finishWaiting() {
+        let finishes = waitingFinishes
+        waitingFinishes.removeAll(keepingCapacity: true)
+        let cancelled = cancellations
+        if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
+        for work in finishes { work.finish(after: cancelled) }
     }
 
     /// Tells the observers that an action was processed: the store's observation hub (its

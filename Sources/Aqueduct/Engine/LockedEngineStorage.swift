@@ -253,8 +253,11 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
 
     /// Cancels every effect marked with `id`; costs what it cancels (see
     /// ``EffectRegistryStateMachine``).
+    ///
+    /// - Returns: How many effects it ended (those whose work had not returned).
     @usableFromInline
-    internal func cancel(id: EffectID) {
+    @discardableResult
+    internal func cancel(id: EffectID) -> Int {
         cancel { $0.cancel(id: id) }
     }
 
@@ -270,13 +273,14 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
 
     /// Runs a cancellation of the registry under the lock, then cancels the tasks and resumes
     /// the senders of the cancelled effects outside it.
+    @discardableResult
     private func cancel(
         _ transition: (inout EffectRegistryStateMachine) -> (tokens: [Int], tasks: [Task<Void, Never>])
-    ) {
-        let (tasks, waiters) = state.withLock {
-            state -> ([Task<Void, Never>], [UnsafeContinuation<Void, Never>]) in
+    ) -> Int {
+        let (count, tasks, waiters) = state.withLock {
+            state -> (Int, [Task<Void, Never>], [UnsafeContinuation<Void, Never>]) in
             let cancelled = transition(&state.registry)
-            if cancelled.tokens.isEmpty { return ([], []) }
+            if cancelled.tokens.isEmpty { return (0, [], []) }
             if !state.throttles.isEmpty {
                 for token in cancelled.tokens { state.throttles.waitingEffectEnded(token) }
             }
@@ -284,10 +288,11 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
             let waiters =
                 state.inbox.roomWaiters.isEmpty
                 ? [] : state.inbox.removeRoomWaiters { $0.lifetime.isCancelled }
-            return (cancelled.tasks, waiters)
+            return (cancelled.tokens.count, cancelled.tasks, waiters)
         }
         for waiter in waiters { waiter.resume() }
         for task in tasks { task.cancel() }
+        return count
     }
 
     /// The work the registry's cancels have done (see ``EffectRegistryStateMachine/visits``).

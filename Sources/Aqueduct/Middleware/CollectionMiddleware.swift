@@ -172,7 +172,7 @@ extension EndRemovedChildren {
         elements: @escaping @Sendable (GlobalState) -> [Element]
     ) -> EndRemovedChildren where Element.ID: Sendable {
         EndRemovedChildren(
-            KeyedChildScope<GlobalState, Element.ID> { state, tracked in
+            KeyedChildScope<GlobalState, Element.ID>(childKind: "element") { state, tracked in
                 let current = elements(state)
                 // A few tracked elements are looked for; many, against a set of the ids.
                 if tracked.count <= 4 {
@@ -191,7 +191,7 @@ extension EndRemovedChildren {
         elements: @escaping @Sendable (GlobalState) -> [Element]
     ) -> EndRemovedChildren {
         EndRemovedChildren(
-            KeyedChildScope<GlobalState, Int> { state, tracked in
+            KeyedChildScope<GlobalState, Int>(childKind: "element at index") { state, tracked in
                 let count = elements(state).count
                 return tracked.indices.filter { tracked[$0] >= count }
             }

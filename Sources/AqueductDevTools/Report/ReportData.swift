@@ -61,6 +61,14 @@ struct ReportData {
     var truncated: [Int] = []
     /// The record indices whose states the recorder did not compare.
     var skipped: [Int] = []
+    /// What each record cancelled: `cancelStart` as `changeStart`; each cancellation's kind (0
+    /// `.cancel(id:)`, 1 in flight, 2 a child's removal), target (a string) and number of
+    /// effects ended; the record indices that cancelled more than they recorded.
+    var cancelStart: [Int] = [0]
+    var cancelKind: [Int] = []
+    var cancelTarget: [Int] = []
+    var cancelEffects: [Int] = []
+    var cancelTruncated: [Int] = []
     /// The index of the record of each record's cause, in its session, or -1 (none, or not in
     /// the recording).
     var parent: [Int] = []
@@ -183,6 +191,22 @@ struct ReportData {
         changeStart.append(changePath.count)
         if record.changesTruncated { truncated.append(index) }
         if record.changesSkipped { skipped.append(index) }
+        for cancellation in record.cancellations {
+            cancelKind.append(Self.number(of: cancellation.kind))
+            cancelTarget.append(table.index(of: cancellation.target))
+            cancelEffects.append(cancellation.effectCount)
+        }
+        cancelStart.append(cancelKind.count)
+        if record.cancellationsTruncated { cancelTruncated.append(index) }
+    }
+
+    /// The cancellation kinds' numbers, as the script's `cancellationText` reads them.
+    static func number(of kind: ActionRecord.Cancellation.Kind) -> Int {
+        switch kind {
+        case .id: 0
+        case .inFlight: 1
+        case .child: 2
+        }
     }
 }
 
@@ -249,6 +273,11 @@ extension ReportData {
         column("changeAfter", changeAfter)
         column("truncated", truncated)
         column("skipped", skipped)
+        column("cancelStart", cancelStart)
+        column("cancelKind", cancelKind)
+        column("cancelTarget", cancelTarget)
+        column("cancelEffects", cancelEffects)
+        column("cancelTruncated", cancelTruncated)
         column("parent", parent)
         column("session", session)
         column("markerAt", markerAt)

@@ -71,7 +71,7 @@ extension ReportPage {
           index();
           const truncated = new Set(data.truncated);
           const skipped = new Set(data.skipped);
-
+        \#(cancellationScript)
           // ---- Text ------------------------------------------------------------------------------
           // Control characters and characters that reorder text are shown as \u{…}: a recording
           // may hold anything, and what the page shows must be what the recording says.
@@ -141,6 +141,7 @@ extension ReportPage {
               const parts = [descriptionOf(i), nameOf(i), fileOf(i) + ':' + data.line[i], S[data.function[i]]];
               for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) parts.push(S[data.info[k]]);
               for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) parts.push(S[data.changePath[c]]);
+              cancellationHaystack(i, parts);
               haystack[i] = parts.join('\n').toLowerCase();
             }
           };
@@ -232,7 +233,7 @@ extension ReportPage {
                 'aria-label': collapsed[i] ? 'Expand' : 'Collapse', 'data-toggle': String(i),
               }, collapsed[i] ? '▸' : '▾'));
             }
-            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))));
+            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))), cancellationNote(i));
             if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(subtree[i] - 1)));
             const file = fileOf(i);
             return el('div', attributes,
@@ -529,6 +530,7 @@ extension ReportPage {
                 body), more);
             }
             if (truncated.has(i)) parts.push(el('p', { class: 'note' }, 'The diff had more changes than were recorded.'));
+            parts.push(...cancellationDetails(i));
 
             // Its value, when the action is Encodable.
             const value = str(data.value[i]);
@@ -751,6 +753,7 @@ extension ReportPage {
               data.changeStart.push(data.changePath.length);
               if (event.truncated) truncated.add(i);
               if (event.skipped) skipped.add(i);
+              appendCancellations(i, event, intern);
               const cause = event.kind > 0 ? bySeq.get(String(event.cause)) : undefined;
               data.parent.push(cause === undefined ? -1 : cause);
               bySeq.set(String(event.seq), i);

@@ -87,6 +87,8 @@ extension ReportPage {
         .k0 { background: var(--outside); } .k1 { background: var(--bridged); }
         .k2 { background: var(--effect); } .k3 { background: var(--during); }
         .guide { flex: none; color: #c0c6d0; font-family: var(--mono); }
+        .cancelled { flex: none; max-width: 40%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+          font-size: 11px; color: #8a2c0d; background: #fdece6; padding: 0 6px; border-radius: 4px; }
         #details { overflow-y: auto; padding: 14px 18px 24px; min-height: 0; }
         #details h2 { font-size: 15px; margin: 0 0 4px; font-family: var(--mono); font-weight: 600;
           overflow-wrap: anywhere; white-space: pre-wrap; }

@@ -107,6 +107,18 @@ enum LiveEventEncoding {
         writer.bool(record.changesTruncated)
         writer.key("skipped")
         writer.bool(record.changesSkipped)
+        writer.key("cancellations")
+        writer.beginArray()
+        for cancellation in record.cancellations {
+            writer.beginArray()
+            writer.integer(ReportData.number(of: cancellation.kind))
+            writer.string(cancellation.target)
+            writer.integer(cancellation.effectCount)
+            writer.endArray()
+        }
+        writer.endArray()
+        writer.key("cancellationsTruncated")
+        writer.bool(record.cancellationsTruncated)
     }
 
     /// A number JavaScript holds exactly, or its text: the page shows a `seq` as recorded.

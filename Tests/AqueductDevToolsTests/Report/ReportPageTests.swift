@@ -111,6 +111,30 @@ import Testing
         #expect(data.strings[data.value[0]] == #"{"lifecycle":{"_0":"didBecomeActive"}}"#)
     }
 
+    /// What each action cancelled reaches the page as columns, hostile text as data, and the
+    /// script draws it on the row and in the details.
+    @Test func cancellationsAreColumnsTheScriptShowsOnTheRowAndInTheDetails() throws {
+        var popped = Self.hostile.records[0]
+        popped.seq = 1
+        popped.cancellations = [
+            ActionRecord.Cancellation(kind: .id, target: "</script><img src=x onerror=alert(1)>", effectCount: 0),
+            ActionRecord.Cancellation(kind: .child, target: "stack entry #2", effectCount: 2),
+        ]
+        popped.cancellationsTruncated = true
+        let recording = ActionRecording(records: [Self.hostile.records[0], popped])
+        let data = ReportData(recording: recording, title: "t", recordingName: "r", generated: Date())
+        #expect(data.cancelStart == [0, 0, 2])
+        #expect(data.cancelKind == [0, 2])
+        #expect(data.cancelTarget.map { data.strings[$0] } == popped.cancellations.map(\.target))
+        #expect(data.cancelEffects == [0, 2])
+        #expect(data.cancelTruncated == [1])
+        let page = Self.page(recording)
+        #expect(!page.contains("<img src=x"))
+        #expect(page.contains("const cancellationNote = (i) =>"))
+        #expect(page.contains("cancellationNote(i));"))
+        #expect(page.contains("parts.push(...cancellationDetails(i));"))
+    }
+
     @Test func aChildsActionHasAReadableNameBesideItsDescription() throws {
         var records = ReportFixtures.chainedRecords(count: 3)
         records[1].action = ActionRecord.Action(
