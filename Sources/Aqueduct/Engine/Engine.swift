@@ -71,10 +71,8 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     /// The ``FinishingWork`` of the action being processed — the recorder's record — waiting
     /// for the end of the action's effect; empty, and never read, without a recorder.
     @usableFromInline
-    @exclusivity(unchecked)
     internal var waitingFinishes: [any FinishingWork] = []
     /// What the action being processed cancelled, kept while a ``FinishingWork`` waits for it.
-    @exclusivity(unchecked)
     internal var cancellations: [EffectCancellation] = []
 
     /// The tracker of each child scope whose children started effects in this store (see
