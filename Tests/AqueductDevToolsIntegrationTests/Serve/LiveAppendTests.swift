@@ -25,7 +25,7 @@ struct LiveAppendTests {
         ) == .bool(true)
     }
 
-    /// Two sessions of 300 actions with a gap in the first: each tenth action from outside,
+    /// Two sessions of 120 actions with a gap in the first: each tenth action from outside,
     /// the others set off by one before them in its group, so that the causal tree branches
     /// (a cause with several children, depths up to 5). One action in seven is a `tap`.
     static func recordingLines() throws -> [String] {
@@ -34,8 +34,8 @@ struct LiveAppendTests {
         for (process, time) in [(7, "2026-11-23T19:21:16.000Z"), (8, "2026-11-23T19:40:00.000Z")] {
             lines.append(#"{"kind":"session","format":1,"time":"\#(time)","process":\#(process)}"#)
             var seq = 0
-            for position in 0..<300 {
-                if process == 7 && position == 150 {
+            for position in 0..<120 {
+                if process == 7 && position == 60 {
                     lines.append(
                         #"{"kind":"gap","time":"2026-11-23T19:21:18.500Z","dropped":3,"first_seq":\#(seq),"#
                             + #""last_seq":\#(seq + 2),"reason":"the writer was behind"}"#
@@ -164,13 +164,11 @@ struct LiveAppendTests {
                 pages.append(page)
                 #expect(try wait(page, until: "document.body.dataset.live === 'live'"), "the page did not go live")
             }
-            // Appended in batches of 1 to 97 lines, each seen by every page before the next is
-            // written: the pages add more than twenty batches, some ending with a marker.
+            // Appended in twenty batches of 1 to 40 lines, each seen by every page before the next
+            // is written, some ending with a marker.
             var written = 0
             var records = 0
-            for size in [1, 2, 97, 3, 50, 1, 1, 40, 60, 7, 33, 80, 20, 10, 5, 90, 11, 60, 29, 4]
-                + [Int](repeating: 30, count: 10)
-            {
+            for size in [1, 2, 17, 3, 10, 1, 1, 40, 6, 7, 33, 20, 20, 10, 5, 30, 11, 16, 9, 4, 30] {
                 guard written < lines.count else { break }
                 let batch = lines[written..<min(lines.count, written + size)]
                 written += batch.count
@@ -184,7 +182,7 @@ struct LiveAppendTests {
                 }
             }
             #expect(written == lines.count)
-            #expect(records == 600)
+            #expect(records == 240)
 
             let staticPage = try BrowserPage(report, chromium: chromium, directory: directory)
             defer { staticPage.close() }
@@ -195,17 +193,17 @@ struct LiveAppendTests {
             try setView(staticPage, "timeline")
             let filtered = try snapshot(staticPage)
 
-            // The whole file's report is not trivially empty: 600 rows and 3 markers, a tree
+            // The whole file's report is not trivially empty: 240 rows and 3 markers, a tree
             // five levels deep, a filter that keeps some.
             let decoded = try JSONDecoder().decode(Snapshot.self, from: Data(timeline.utf8))
-            #expect(decoded.rows.count == 603)
+            #expect(decoded.rows.count == 243)
             #expect(decoded.rows.filter { $0.hasPrefix("marker ") }.count == 3)
-            #expect(decoded.details.count == 600)
+            #expect(decoded.details.count == 240)
             let levels = try JSONDecoder().decode(Snapshot.self, from: Data(causes.utf8)).rows.map {
                 $0.split(separator: " ")[6]
             }
             #expect(levels.contains("6"))
-            #expect(filtered.contains(#""count":"86 of 600 match""#))
+            #expect(filtered.contains(#""count":"36 of 240 match""#))
 
             #expect(try snapshot(pages[0], details: true) == timeline, "the timeline grown by batches differs")
             #expect(try snapshot(pages[1]) == causes, "the causal tree grown by batches differs")
