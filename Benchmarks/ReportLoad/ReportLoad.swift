@@ -8,12 +8,16 @@ import SyntheticRecording
 @main
 struct ReportLoad {
     static let usage = """
-        USAGE: ReportLoad [--records <count>] [--runs <count>] [--devtools <path>] [--chromium <path>] [--keep <directory>]
+        USAGE: ReportLoad [--records <count>] [--runs <count>] [--live-seconds <count>] [--rate <count>]
+                          [--devtools <path>] [--chromium <path>] [--keep <directory>]
 
         Writes a synthetic recording of --records actions (default 100000), makes its report with
         AqueductDevTools (default: the root package's .build/release/AqueductDevTools; build it first with
         `swift build -c release --product AqueductDevTools`) and loads the report --runs times (default 5)
-        in headless Chromium, printing the sizes and times. --keep keeps the files in a directory.
+        in headless Chromium, printing the sizes and times. Then serves the recording live with
+        `AqueductDevTools serve`, opens the page, and appends --rate actions a second (default 1000) for
+        --live-seconds (default 20; 0 skips it), printing the longest task and frame gap while they
+        arrive and the page's and the server's memory. --keep keeps the files in a directory.
         """
 
     static func main() throws {
@@ -24,6 +28,8 @@ struct ReportLoad {
         var devtools = root.appendingPathComponent(".build/release/AqueductDevTools").path
         var chromium = "chromium"
         var keep: String?
+        var liveSeconds = 20
+        var rate = 1_000
         var arguments = CommandLine.arguments.dropFirst()[...]
         while let argument = arguments.popFirst() {
             switch (argument, arguments.first) {
@@ -32,6 +38,8 @@ struct ReportLoad {
             case ("--devtools", let value?): devtools = value
             case ("--chromium", let value?): chromium = value
             case ("--keep", let value?): keep = value
+            case ("--live-seconds", let value?): liveSeconds = Int(value) ?? liveSeconds
+            case ("--rate", let value?): rate = Int(value) ?? rate
             case ("--help", _), ("-h", _):
                 print(usage)
                 return
@@ -105,6 +113,32 @@ struct ReportLoad {
             | Chromium process, headless `--dump-dom` (prints the whole page), start to exit, median | \(milliseconds(loads.map(\.wall).sorted()[runs / 2])) ms |
             """
         )
+        if liveSeconds > 0 {
+            let live = try LiveLoad.measure(
+                devtools: devtools,
+                chromium: chromium,
+                directory: directory,
+                records: records,
+                seconds: liveSeconds,
+                rate: rate
+            )
+            func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+            print(
+                """
+
+                Live — `AqueductDevTools serve` (release) on the same recording, the page in headless Chromium · load \(loadAverage())
+
+                | what | figure |
+                |---|---|
+                | page loaded (navigation start → first frame painted after the script; no record yet) | \(live.firstPaint) ms |
+                | page holding all \(records) actions (navigation start → the last one added) | \(live.caughtUp) ms |
+                | then \(live.appended) actions appended, \(rate) a second for \(liveSeconds) s: the longest task | \(live.longestTask) ms (\(live.longTasks) tasks over 50 ms) |
+                | the longest gap between two frames while they arrived | \(live.longestFrameGap) ms |
+                | the page's JavaScript heap in use (after a collection), before → after | \(megabytes(live.heap.start)) → \(megabytes(live.heap.end)) |
+                | the server's resident memory, before → after (peak) | \(megabytes(live.server.start)) → \(megabytes(live.server.end)) (\(megabytes(live.server.peak))) |
+                """
+            )
+        }
         if let keep { print("\nFiles kept in \(keep).") }
     }
 

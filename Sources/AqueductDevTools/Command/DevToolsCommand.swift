@@ -17,7 +17,7 @@ struct DevToolsCommand {
         or watch it live as the app records.
 
         USAGE: AqueductDevTools report <recording.jsonl> [--output <report.html>] [--title <text>]
-                                       [--max-line-bytes <count>]
+                                       [--last <count>] [--max-bytes <count>] [--max-line-bytes <count>]
                AqueductDevTools serve <recording.jsonl> [--port <number>] [--title <text>]
                                       [--max-line-bytes <count>]
                AqueductDevTools --help
@@ -38,6 +38,13 @@ struct DevToolsCommand {
         OPTIONS:
           -o, --output <report.html>  Where to write the report (default: the recording's path
                                       with .html instead of .jsonl). Replaced if it exists.
+          --last <count>              report: only the recording's last <count> lines (its latest
+                                      actions, with the session headers and gaps among them); the
+                                      lines before them are not read.
+          --max-bytes <count>         report: the most of a recording read, in bytes (default:
+                                      \(RecordingWindow.defaultMaximumBytes), 256 MB). A larger recording is refused:
+                                      report its end with --last, or follow it with serve, which
+                                      reads a recording of any size as a stream.
           -p, --port <number>         serve: the port to listen on (default: 0, a free port).
           --title <text>              The report's title (default: the recording's file name).
           --max-line-bytes <count>    The longest line read from the recording (default: \(ActionRecording.defaultMaximumLineLength)).
@@ -46,9 +53,9 @@ struct DevToolsCommand {
         EXIT STATUS:
           0 the report was written, or serve was stopped by SIGINT or SIGTERM; 64 the command line is
           wrong (or --output is the recording); 65 the recording has a line that is not a record, too
-          long or out of order, or no record at all; 66 the recording cannot be opened (serve: it is
-          not a regular file, or its folder does not exist); 69 serve cannot listen on the port (in
-          use); 73 the report cannot be created (or its path is a link, a FIFO or a device); 74
+          long or out of order, or no record at all, or is more than --max-bytes; 66 the recording
+          cannot be opened (serve: it is not a regular file, or its folder does not exist); 69 serve
+          cannot listen on the port (in use); 73 the report cannot be created (or its path is a link, a FIFO or a device); 74
           reading or writing failed part way. The report is private (mode 0600), like the
           recording. serve skips a line it cannot read, with a warning on the page.
 
@@ -66,6 +73,10 @@ struct DevToolsCommand {
         var output: String
         var title: String
         var maximumLineLength = ActionRecording.defaultMaximumLineLength
+        /// `--last`: report only the recording's last lines.
+        var lastLines: Int?
+        /// `--max-bytes`: the most of the recording read.
+        var maximumBytes = RecordingWindow.defaultMaximumBytes
     }
 
     /// The options of `serve`.
@@ -117,6 +128,8 @@ struct DevToolsCommand {
         var port = 0
         var title: String?
         var maximumLineLength = ActionRecording.defaultMaximumLineLength
+        var lastLines: Int?
+        var maximumBytes = RecordingWindow.defaultMaximumBytes
         var rest = arguments.dropFirst()[...]
         func value(of option: String) throws(DevToolsError) -> String {
             guard let value = rest.popFirst() else { throw .usage("Missing a value after \(option).") }
@@ -138,6 +151,15 @@ struct DevToolsCommand {
                 port = number
             case "--title":
                 title = try value(of: argument)
+            case "--last", "--max-bytes":
+                guard !isServe else {
+                    throw .usage("serve reads the whole recording as a stream: \(argument) is for report.")
+                }
+                let text = try value(of: argument)
+                guard let count = Int(text), count > 0 else {
+                    throw .usage("\(argument) takes a positive number, not '\(text)'.")
+                }
+                if argument == "--last" { lastLines = count } else { maximumBytes = count }
             case "--max-line-bytes":
                 let text = try value(of: argument)
                 guard let count = Int(text), count > 0 else {
@@ -171,7 +193,9 @@ struct DevToolsCommand {
                 recording: recording,
                 output: output ?? defaultOutput(for: recording),
                 title: title ?? fileName(of: recording),
-                maximumLineLength: maximumLineLength
+                maximumLineLength: maximumLineLength,
+                lastLines: lastLines,
+                maximumBytes: maximumBytes
             )
         )
     }
@@ -186,11 +210,45 @@ struct DevToolsCommand {
     }
 
     private func report(_ options: ReportOptions) throws(DevToolsError) {
+        // Memory bounded whatever the file's size: at most --max-bytes of it is read.
+        var window: (bytes: [UInt8], offset: Int)?
+        if let lastLines = options.lastLines {
+            window = try RecordingWindow.lastLines(
+                lastLines,
+                of: options.recording,
+                maximumBytes: options.maximumBytes
+            )
+        } else if let size = RecordingWindow.size(of: options.recording), size > options.maximumBytes {
+            throw DevToolsError(
+                status: .dataError,
+                message: "\(options.recording) is \(ReportFile.describeSize(size)), more than the "
+                    + "\(ReportFile.describeSize(options.maximumBytes)) a report reads (--max-bytes): its page would be "
+                    + "too large for a browser. Report its latest actions with --last <count> (--last 100000, say), "
+                    + "or follow it with 'AqueductDevTools serve', which reads a recording of any size."
+            )
+        }
         let recording: ActionRecording
         do {
-            recording = try ActionRecording(contentsOf: options.recording, maximumLineLength: options.maximumLineLength)
+            if let window {
+                recording = try ActionRecording(jsonLines: window.bytes, maximumLineLength: options.maximumLineLength)
+            } else {
+                recording = try ActionRecording(
+                    contentsOf: options.recording,
+                    maximumLineLength: options.maximumLineLength
+                )
+            }
         } catch {
             throw DevToolsError.reading(options.recording, error)
+        }
+        let offset = window?.offset ?? 0
+        window = nil  // the bytes are decoded: not held while the page is made
+        var notes: [String] = []
+        if offset > 0, let lastLines = options.lastLines {
+            notes.append(
+                "This report shows the recording's last \(ReportData.grouped(lastLines)) lines (--last), from byte "
+                    + "\(ReportData.grouped(offset)): the actions before them are not in it, and the first "
+                    + "session shown may have started before them."
+            )
         }
         guard !recording.sessions.isEmpty else {
             throw DevToolsError(
@@ -202,11 +260,12 @@ struct DevToolsCommand {
         for warning in recording.warnings {
             standardError("warning: \(options.recording): \(warning)\n")
         }
-        let page = ReportPage(
+        var page = ReportPage(
             recording: recording,
             title: options.title,
             recordingName: Self.fileName(of: options.recording)
         )
+        page.notes = notes
         let bytes = page.html()
         try ReportFile.write(bytes, to: options.output, notReplacing: options.recording)
         let actions = recording.records.count == 1 ? "1 action" : "\(recording.records.count) actions"

@@ -2,7 +2,8 @@ extension ReportPage {
     /// The report's script: reads the embedded recording (``ReportData``), builds its indices
     /// once, and draws the list, the details of the selected action and the state after it.
     ///
-    /// Bounded for large recordings: every index is built in one pass (O(n)); the list is
+    /// Bounded for large recordings: every index is built in one pass (O(n)), and grown by a
+    /// batch when the live page receives records (O(batch)); the list is
     /// virtual — only the rows in view, plus a few, are in the document; a filter is one pass;
     /// the state after an action is rebuilt forward from the last one built, from the start
     /// only when going back. Every text from the recording is shown with `textContent`, with
@@ -23,50 +24,69 @@ extension ReportPage {
             { badge: 'during', label: 'dispatched during' },
           ];
 
-          // ---- Indices, each built in one pass --------------------------------------------------
+          // ---- Indices, grown a record at a time ------------------------------------------------
           // The tool gives each record's cause as the index of its record in the same session
-          // (-1: outside, or recorded in an earlier file), always below its own: one forward
-          // pass gives depths, one backward pass gives subtree sizes. A seq is only shown, never
+          // (-1: outside, or recorded in an earlier file), always below its own, so a record's
+          // depth, its place among its cause's children and its ancestors' subtree sizes are
+          // known when it is added: the live page (`serve`) adds a batch of records in
+          // O(batch × depth), never O(n). Children are linked lists in index order (first
+          // child, next sibling). The causal tree's preorder is built only when the Causes view
+          // is drawn after records arrived (O(n), typed arrays). A seq is only shown, never
           // computed with: beyond 2^53 it is text.
-          // Built again when records arrive on the live page (`serve`), all at once: O(n).
-          let parent, depth, childStart, children, subtree, treeOrder, collapsed, sessionCount, markerCount;
+          let parent = new Int32Array(0), depth = parent, childCount = parent, firstChild = parent, lastChild = parent,
+            nextSibling = parent, subtree = parent, collapsed = new Uint8Array(0);
+          let indexed = 0, treeOrder = null, sessionCount = 0, markerCount = 0;
+          const byKind = [0, 0, 0, 0];
+          // A column with room for `size`, its capacity doubled when it grows.
+          const room = (column, size) => {
+            if (column.length >= size) return column;
+            const grown = new column.constructor(Math.max(size, column.length * 2, 1024));
+            grown.set(column);
+            return grown;
+          };
           const index = () => {
             n = data.seq.length;
-            parent = Int32Array.from(data.parent);
-            depth = new Int32Array(n);
-            childStart = new Int32Array(n + 1);
-            for (let i = 0; i < n; i++) {
-              const p = parent[i];
-              if (p < 0 || p >= i) { parent[i] = -1; continue; }
+            if (n > parent.length) {
+              [parent, depth, childCount, firstChild, lastChild, nextSibling, subtree] =
+                [parent, depth, childCount, firstChild, lastChild, nextSibling, subtree].map((c) => room(c, n));
+              collapsed = room(collapsed, n);
+            }
+            for (let i = indexed; i < n; i++) {
+              let p = data.parent[i];
+              if (!(p >= 0 && p < i)) p = -1;
+              parent[i] = p;
+              firstChild[i] = lastChild[i] = nextSibling[i] = -1;
+              subtree[i] = 1;
+              byKind[kind[i]]++;
+              if (p < 0) continue;
               depth[i] = depth[p] + 1;
-              childStart[p + 1]++;
+              if (lastChild[p] < 0) firstChild[p] = i; else nextSibling[lastChild[p]] = i;
+              lastChild[p] = i;
+              childCount[p]++;
+              for (let a = p; a >= 0; a = parent[a]) subtree[a]++;
             }
-            for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
-            children = new Int32Array(childStart[n]);
-            {
-              const next = childStart.slice(0, n);
-              for (let i = 0; i < n; i++) if (parent[i] >= 0) children[next[parent[i]]++] = i;
-            }
-            subtree = new Int32Array(n).fill(1);
-            for (let i = n - 1; i >= 0; i--) if (parent[i] >= 0) subtree[parent[i]] += subtree[i];
-            // The causal tree in preorder: each action followed by everything it set off.
-            treeOrder = new Int32Array(n);
-            {
-              let k = 0;
-              const stack = [];
-              for (let i = n - 1; i >= 0; i--) if (parent[i] < 0) stack.push(i);
-              while (stack.length) {
-                const i = stack.pop();
-                treeOrder[k++] = i;
-                for (let c = childStart[i + 1] - 1; c >= childStart[i]; c--) stack.push(children[c]);
-              }
-            }
+            if (n > indexed) treeOrder = null;
+            indexed = n;
             sessionCount = data.sessions.length;
             // Rows between records (a session's start, a gap), in the timeline without a filter.
             markerCount = data.markerAt.length;
-            const folded = collapsed;
-            collapsed = new Uint8Array(n);
-            if (folded) collapsed.set(folded.subarray(0, Math.min(folded.length, n)));
+          };
+          // The causal tree in preorder: each action followed by everything it set off.
+          const causalOrder = () => {
+            if (treeOrder) return treeOrder;
+            treeOrder = new Int32Array(n);
+            let k = 0;
+            for (let root = 0; root < n; root++) {
+              if (parent[root] >= 0) continue;
+              for (let i = root; ;) {
+                treeOrder[k++] = i;
+                if (firstChild[i] >= 0) { i = firstChild[i]; continue; }
+                while (i !== root && nextSibling[i] < 0) i = parent[i];
+                if (i === root) break;
+                i = nextSibling[i];
+              }
+            }
+            return treeOrder;
           };
           index();
           const truncated = new Set(data.truncated);
@@ -132,66 +152,95 @@ extension ReportPage {
           let view = 'timeline';
           let selected = n > 0 ? 0 : -1;
           let matches = null;  // Uint8Array: 1 for a record the filter matches; null without a filter
-          let shown = new Int32Array(0);  // the record indices listed, in order
-          let haystack = null;
+          let matchCount = 0, query = '', seqQuery = null;
+          let shownBuffer = new Int32Array(0);
+          let shown = shownBuffer;  // the record indices listed, in order (a view of shownBuffer)
+          let haystack = null;  // each record's text, lower case, built when a filter first needs it
 
-          const buildHaystack = () => {
-            haystack = new Array(n);
-            for (let i = 0; i < n; i++) {
+          const extendHaystack = () => {
+            if (!haystack) haystack = [];
+            for (let i = haystack.length; i < n; i++) {
               const parts = [descriptionOf(i), nameOf(i), fileOf(i) + ':' + data.line[i], S[data.function[i]]];
               for (let k = data.infoStart[i]; k < data.infoStart[i + 1]; k++) parts.push(S[data.info[k]]);
               for (let c = data.changeStart[i]; c < data.changeStart[i + 1]; c++) parts.push(S[data.changePath[c]]);
-              cancellationHaystack(i, parts);
-              haystack[i] = parts.join('\n').toLowerCase();
+              cancellationHaystack(i, parts);  // ReportPage+Cancellations.swift
+              haystack.push(parts.join('\n').toLowerCase());
+            }
+          };
+
+          // Tests records from `from` on against the filter (the live page tests a batch).
+          const matchFrom = (from) => {
+            if (!query) { matches = null; matchCount = 0; return; }
+            if (!seqQuery) extendHaystack();
+            matches = room(matches || new Uint8Array(0), n);
+            for (let i = from; i < n; i++) {
+              matches[i] = seqQuery ? (String(seq[i]) === seqQuery[1] ? 1 : 0) : (haystack[i].includes(query) ? 1 : 0);
+              matchCount += matches[i];
             }
           };
 
           const applyFilter = (text) => {
-            const query = text.trim().toLowerCase();
-            if (!query) {
-              matches = null;
-            } else {
-              const bySeq = /^#(\d+)$/.exec(query);
-              if (!bySeq && !haystack) buildHaystack();
-              matches = new Uint8Array(n);
-              for (let i = 0; i < n; i++) {
-                matches[i] = bySeq ? (String(seq[i]) === bySeq[1] ? 1 : 0) : (haystack[i].includes(query) ? 1 : 0);
-              }
-            }
+            query = text.trim().toLowerCase();
+            seqQuery = /^#(\d+)$/.exec(query);
+            matches = null;
+            matchCount = 0;
+            matchFrom(0);
             computeShown();
           };
 
+          const showCount = () => {
+            $('count').textContent = matches
+              ? formatNumber(matchCount) + ' of ' + formatNumber(n) + ' match'
+              : formatNumber(n) + (n === 1 ? ' action' : ' actions');
+          };
+
+          // Lists records from `from` on, and markers from `markersFrom` on, after those listed.
+          const listTimeline = (from, markersFrom, k) => {
+            // A marker is listed as -(its number + 1), before the record it precedes.
+            let m = markersFrom;
+            for (let i = from; i < n; i++) {
+              if (!matches) while (m < markerCount && data.markerAt[m] <= i) shownBuffer[k++] = -(++m);
+              if (!matches || matches[i]) shownBuffer[k++] = i;
+            }
+            if (!matches) while (m < markerCount) shownBuffer[k++] = -(++m);
+            return k;
+          };
+
           const computeShown = () => {
-            const out = new Int32Array(n + markerCount + (view === 'features' ? placeInGroups() : 0));
+            shownBuffer = room(shownBuffer, n + markerCount + (view === 'features' ? placeInGroups() : 0));
             let k = 0;
             if (view === 'features') {
-              k = featureShown(out);  // ReportPage+Travel.swift
+              k = featureShown(shownBuffer);  // ReportPage+Travel.swift
             } else if (view === 'timeline') {
-              // A marker is listed as -(its number + 1), before the record it precedes.
-              let m = 0;
-              for (let i = 0; i < n; i++) {
-                if (!matches) while (m < markerCount && data.markerAt[m] <= i) out[k++] = -(++m);
-                if (!matches || matches[i]) out[k++] = i;
-              }
-              if (!matches) while (m < markerCount) out[k++] = -(++m);
+              k = listTimeline(0, 0, 0);
             } else {
               // With a filter, a match keeps its causes listed (dimmed), so it stays in its tree.
               let keep = null;
               if (matches) {
-                keep = matches.slice();
+                keep = matches.slice(0, n);
                 for (let i = n - 1; i >= 0; i--) if (keep[i] && parent[i] >= 0) keep[parent[i]] = 1;
               }
+              const order = causalOrder();
               for (let position = 0; position < n;) {
-                const i = treeOrder[position];
+                const i = order[position];
                 if (keep && !keep[i]) { position += subtree[i]; continue; }
-                out[k++] = i;
+                shownBuffer[k++] = i;
                 position += collapsed[i] && !keep ? subtree[i] : 1;  // a filter shows matches in folds too
               }
             }
-            shown = out.subarray(0, k);
-            $('count').textContent = matches
-              ? formatNumber(matches.reduce((a, b) => a + b, 0)) + ' of ' + formatNumber(n) + ' match'
-              : formatNumber(n) + (n === 1 ? ' action' : ' actions');
+            shown = shownBuffer.subarray(0, k);
+            showCount();
+          };
+
+          // Records from `from` on and markers from `markersFrom` on have arrived (live): the
+          // timeline appends them, O(batch); the Causes view lists its tree again.
+          const appendShown = (from, markersFrom) => {
+            matchFrom(from);
+            if (view !== 'timeline') { computeShown(); return; }
+            const k = shown.length;
+            shownBuffer = room(shownBuffer, k + (n - from) + (markerCount - markersFrom));
+            shown = shownBuffer.subarray(0, listTimeline(from, markersFrom, k));
+            showCount();
           };
 
           // ---- The virtual list --------------------------------------------------------------------
@@ -220,7 +269,7 @@ extension ReportPage {
             };
             if (kind[i] > 0) attributes['data-cause'] = String(causeSeq[i]);
             if (sessionCount > 1) attributes['data-session'] = String(data.session[i] + 1);
-            const hasChildren = childStart[i + 1] > childStart[i];
+            const hasChildren = childCount[i] > 0;
             if (inTree) {
               attributes['aria-level'] = String(depth[i] + 1);
               if (hasChildren) attributes['aria-expanded'] = String(!collapsed[i]);
@@ -480,11 +529,10 @@ extension ReportPage {
             parts.push(...causalChain(i));
 
             // What it set off.
-            const count = childStart[i + 1] - childStart[i];
+            const count = childCount[i];
             if (count > 0) {
               const setOff = el('ul', { class: 'plain', id: 'detail-set-off' });
-              for (let c = childStart[i]; c < childStart[i + 1] && c < childStart[i] + 50; c++) {
-                const child = children[c];
+              for (let child = firstChild[i], c = 0; child >= 0 && c < 50; child = nextSibling[child], c++) {
                 setOff.append(el('li', {}, badge(child, false), ' ', jump(child), ' ', describe(child)));
               }
               if (count > 50) setOff.append(el('li', { class: 'empty' }, '… and ' + formatNumber(count - 50) + ' more'));
@@ -615,7 +663,7 @@ extension ReportPage {
               case 'ArrowLeft':
                 if (view !== 'causes' || selected < 0) return;
                 event.preventDefault();
-                if (!collapsed[selected] && childStart[selected + 1] > childStart[selected]) toggle(selected);
+                if (!collapsed[selected] && childCount[selected] > 0) toggle(selected);
                 else if (parent[selected] >= 0) select(parent[selected], true);
                 return;
               case 'ArrowRight':
@@ -641,8 +689,6 @@ extension ReportPage {
           // ---- First draw ----------------------------------------------------------------------------------
           document.title = visible(data.title) + ' — Aqueduct DevTools';
           const showSummary = () => {
-            const byKind = [0, 0, 0, 0];
-            for (let i = 0; i < n; i++) byKind[kind[i]]++;
             const span = n ? data.timeMicroseconds[n - 1] - data.timeMicroseconds[0] : 0;
             $('summary').textContent = formatNumber(n) + ' actions · ' + formatNumber(byKind[0]) + ' from outside, ' +
               formatNumber(byKind[1]) + ' bridged, ' + formatNumber(byKind[2]) + ' sent by effects, ' +
@@ -681,9 +727,9 @@ extension ReportPage {
           // ---- Live: the records from the server, as the app records them -------------------------------
           // `serve` sends this page without records: they arrive on its event stream of the same
           // origin (the whole recording first, then each record as it is written), are queued,
-          // and are added to the columns a batch at a time, after which the indices are built
-          // again. Their text is shown as the embedded data's is: with `textContent`, never as
-          // markup.
+          // and are added to the columns a batch at a time; the indices, the filter's matches and
+          // the timeline grow by the batch, never rebuilt (O(batch), not O(n)). Their text is
+          // shown as the embedded data's is: with `textContent`, never as markup.
           if (data.live) {
             const indicator = $('live');
             const setLive = (state, text) => {
@@ -769,8 +815,7 @@ extension ReportPage {
               for (const [type, event] of batch) add(type, event);
               if (data.seq.length !== records || data.markerAt.length !== markers) {
                 index();
-                haystack = null;
-                applyFilter(filter.value);
+                appendShown(records, markers);
                 if (following) {
                   spacer.style.height = shown.length * ROW + 'px';
                   list.scrollTop = shown.length * ROW;

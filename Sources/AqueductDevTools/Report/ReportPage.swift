@@ -28,6 +28,8 @@ struct ReportPage {
     /// connection.
     var isLive = false
     var generated = Date()
+    /// Said at the top of the page with the reader's warnings (a report of a recording's end).
+    var notes: [String] = []
 
     /// The policy's name for the page's one script: `sha256-` and its digest in Base64. A
     /// script whose text differs, or an event handler attribute, does not run.
@@ -43,6 +45,7 @@ struct ReportPage {
     func html() -> [UInt8] {
         var data = ReportData(recording: recording, title: title, recordingName: recordingName, generated: generated)
         data.isLive = isLive
+        data.warnings += notes
         let json = data.json()
         let title = HTMLEscaping.text(title)
         var page = Array(

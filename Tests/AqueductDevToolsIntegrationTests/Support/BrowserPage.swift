@@ -193,6 +193,21 @@ final class BrowserPage {
         #endif
     }
 
+    /// The page's JavaScript heap after a garbage collection: the bytes in use and the heap's
+    /// size (the protocol's `Runtime.getHeapUsage`).
+    func heapUsage() throws -> (used: Int, total: Int) {
+        _ = try call("HeapProfiler.collectGarbage", [:], inSession: true)
+        let usage = try call("Runtime.getHeapUsage", [:], inSession: true)
+        func bytes(_ name: String) -> Int {
+            switch usage[name] {
+            case .integer(let value)?: Int(value)
+            case .double(let value)?: Int(value)
+            default: 0
+            }
+        }
+        return (bytes("usedSize"), bytes("totalSize"))
+    }
+
     /// Sends one protocol command and returns its `result`.
     private func call(
         _ method: String,

@@ -1,0 +1,1 @@
+../../Tests/AqueductDevToolsIntegrationTests/Support/BrowserPage.swift

@@ -1,0 +1,1 @@
+../../Tests/AqueductDevToolsIntegrationTests/Support/Chromium.swift
