@@ -275,7 +275,7 @@ struct ReplayTest: Equatable {
         out.append("            initialState: \(state),")
         out.append("            feature: \(feature),")
         out.append("            decoding: \(decoding),")
-        out.append("            timeout: .seconds(10)")
+        out.append("            timeout: .seconds(2)")
         out.append("        )")
         out.append("        #expect(divergence == nil)")
         out.append("    }")

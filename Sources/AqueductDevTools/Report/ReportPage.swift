@@ -56,7 +56,7 @@ struct ReportPage {
             <title>\(title) — Aqueduct DevTools</title>
             <style>\(Self.style)</style>
             </head>
-            <body>
+            <body data-recording-name="\(HTMLEscaping.text(recordingName))">
             <header>
               <div class="brand">
                 <h1 id="title">\(title)</h1>
