@@ -48,7 +48,9 @@ extension DevToolsCommand {
             case "--name":
                 let text = try value(of: argument)
                 guard ReplayTest.isValidName(text) else {
-                    throw .usage("--name takes a Swift type name (letters, digits and _, not first a digit), not '\(text)'.")
+                    throw .usage(
+                        "--name takes a Swift type name (letters, digits and _, not first a digit), not '\(text)'."
+                    )
                 }
                 name = text
             case "--using":

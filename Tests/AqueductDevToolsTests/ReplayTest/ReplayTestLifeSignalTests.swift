@@ -33,23 +33,37 @@ import Testing
         for file in ["CheckInThenAlert.swift", "CheckInThenAlert.jsonl"] {
             let written = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
             let checkedIn = try String(contentsOfFile: Self.generated + "/" + file, encoding: .utf8)
-            #expect(written == checkedIn, "\(file) is not what the tool writes: run this test with AQUEDUCT_RECORD_FIXTURES=1")
+            #expect(
+                written == checkedIn,
+                "\(file) is not what the tool writes: run this test with AQUEDUCT_RECORD_FIXTURES=1"
+            )
         }
     }
 
     @Test func theRangeIsClosedOverWhatItSetOff() throws {
         let recording = try ActionRecording(contentsOf: Self.recording)
-        let triggerAlert = try #require(recording.records.first { $0.action.description == "checkIn(CheckInAction.triggerAlert)" })
+        let triggerAlert = try #require(
+            recording.records.first { $0.action.description == "checkIn(CheckInAction.triggerAlert)" }
+        )
         let made = try ReplayTest(
             recording: recording,
-            request: .init(from: 0, to: triggerAlert.seq, name: "T", using: "LifeSignalReplay", recordingName: "s.jsonl")
+            request: .init(
+                from: 0,
+                to: triggerAlert.seq,
+                name: "T",
+                using: "LifeSignalReplay",
+                recordingName: "s.jsonl"
+            )
         )
         let alertTriggered = try #require(recording.records.first { $0.cause?.seq == triggerAlert.seq })
         #expect(made.range == 0...alertTriggered.seq)
-        #expect(made.notes == ["The range ends at #\(alertTriggered.seq), not #\(triggerAlert.seq): records up to #\(alertTriggered.seq) were set off by records in it."])
+        #expect(
+            made.notes == [
+                "The range ends at #\(alertTriggered.seq), not #\(triggerAlert.seq): records up to #\(alertTriggered.seq) were set off by records in it."
+            ]
+        )
         #expect(made.source.contains("initialState: LifeSignalReplay.initialState,"))
         #expect(made.source.contains("feature: LifeSignalReplay.feature(),"))
         #expect(!made.source.contains("<#"))
     }
 }
-

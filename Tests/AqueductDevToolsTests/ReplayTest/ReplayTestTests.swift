@@ -20,7 +20,7 @@ import Testing
         ActionRecord(
             seq: seq,
             cause: cause,
-            action: ActionRecord.Action(description: description),
+            action: ActionRecord.Action(description: description, value: nil),
             source: ActionRecord.Source(file: "App/App.swift", function: "run()", line: 1),
             changes: changes,
             time: Date(timeIntervalSince1970: 1_795_461_676),
@@ -31,17 +31,40 @@ import Testing
     /// `go` from outside, `went` sent by its effect, twice: #0 #1, #2 #3; `count` set by each `went`.
     static let session = ActionRecording(records: [
         record(0, "go"),
-        record(1, "went", cause: .init(seq: 0, kind: .sentByEffect), changes: [.init(path: "count", before: "0", after: "1")]),
+        record(
+            1,
+            "went",
+            cause: .init(seq: 0, kind: .sentByEffect),
+            changes: [.init(path: "count", before: "0", after: "1")]
+        ),
         record(2, "go"),
-        record(3, "went", cause: .init(seq: 2, kind: .sentByEffect), changes: [.init(path: "count", before: "1", after: "2")]),
+        record(
+            3,
+            "went",
+            cause: .init(seq: 2, kind: .sentByEffect),
+            changes: [.init(path: "count", before: "1", after: "2")]
+        ),
     ])
 
-    static func make(_ recording: ActionRecording = session, from: Int, to: Int, session: Int? = nil, using: String? = nil)
+    static func make(
+        _ recording: ActionRecording = session,
+        from: Int,
+        to: Int,
+        session: Int? = nil,
+        using: String? = nil
+    )
         throws(DevToolsError) -> ReplayTest
     {
         try ReplayTest(
             recording: recording,
-            request: .init(from: from, to: to, session: session, name: "Slice", using: using, recordingName: "app.jsonl")
+            request: .init(
+                from: from,
+                to: to,
+                session: session,
+                name: "Slice",
+                using: using,
+                recordingName: "app.jsonl"
+            )
         )
     }
 
@@ -49,9 +72,11 @@ import Testing
         let made = try Self.make(from: 0, to: 1, using: "AppReplay")
         #expect(made.range == 0...1)
         #expect(made.notes.isEmpty)
-        let slice = try ActionRecording(records: made.slice.split(separator: "\n").map { line in
-            try JSONDecoder().decode(ActionRecord.self, from: Data(line.utf8))
-        })
+        let slice = try ActionRecording(
+            records: made.slice.split(separator: "\n").map { line in
+                try JSONDecoder().decode(ActionRecord.self, from: Data(line.utf8))
+            }
+        )
         #expect(slice.records == Array(Self.session.records.prefix(2)))
         #expect(made.source.contains("@Suite struct Slice {"))
         #expect(made.source.contains(".appendingPathComponent(\"Slice.jsonl\")"))
@@ -103,7 +128,8 @@ import Testing
 
     @Test func aRangeInSeveralSessionsNeedsTheSession() throws {
         let two = ActionRecording(sessions: [
-            .init(records: Array(Self.session.records.prefix(2))), .init(records: Array(Self.session.records.prefix(2))),
+            .init(records: Array(Self.session.records.prefix(2))),
+            .init(records: Array(Self.session.records.prefix(2))),
         ])
         do {
             _ = try Self.make(two, from: 0, to: 1)
@@ -150,7 +176,9 @@ import Testing
         #expect(!made.source.contains("\r") && !made.source.contains("\u{2028}") && !made.source.contains("\u{202E}"))
         #expect(!made.source.contains("\u{0085}") && !made.source.contains("\u{2066}"))
         #expect(!lines.contains { $0.hasPrefix("@Test func injected") })
-        #expect(made.source.contains("///   #0 x\\u{A}}\\u{A}@Test func injected() { fatalError() }\\u{A}//  from outside"))
+        #expect(
+            made.source.contains("///   #0 x\\u{A}}\\u{A}@Test func injected() { fatalError() }\\u{A}//  from outside")
+        )
         #expect(made.source.contains("y\\u{D}#\"\"\"\\(evil)\\u{2028}z"))
         // Every line that holds recorded text is a comment.
         for line in lines where line.contains("evil") || line.contains("injected") || line.contains("a\\u{202E}") {
@@ -163,12 +191,18 @@ import Testing
         (["test"], "Missing the recording to make a test of (a .jsonl file)."),
         (["test", "a.jsonl"], "test needs the range: --from <seq> --to <seq>."),
         (["test", "a.jsonl", "--from", "-1", "--to", "2"], "--from takes a whole number from 0, not '-1'."),
-        (["test", "a.jsonl", "--from", "1", "--to", "2", "--name", "1x"],
-         "--name takes a Swift type name (letters, digits and _, not first a digit), not '1x'."),
-        (["test", "a.jsonl", "--from", "1", "--to", "2", "--name", "a/../b"],
-         "--name takes a Swift type name (letters, digits and _, not first a digit), not 'a/../b'."),
-        (["test", "a.jsonl", "--from", "1", "--to", "2", "--using", "A(); x"],
-         "--using takes a Swift type name (like AppReplay), not 'A(); x'."),
+        (
+            ["test", "a.jsonl", "--from", "1", "--to", "2", "--name", "1x"],
+            "--name takes a Swift type name (letters, digits and _, not first a digit), not '1x'."
+        ),
+        (
+            ["test", "a.jsonl", "--from", "1", "--to", "2", "--name", "a/../b"],
+            "--name takes a Swift type name (letters, digits and _, not first a digit), not 'a/../b'."
+        ),
+        (
+            ["test", "a.jsonl", "--from", "1", "--to", "2", "--using", "A(); x"],
+            "--using takes a Swift type name (like AppReplay), not 'A(); x'."
+        ),
         (["test", "a.jsonl", "--from", "1", "--to", "2", "--port", "80"], "Unknown option '--port' for test."),
     ])
     func aWrongTestCommandLineIsAUsageError(arguments: [String], message: String) {
@@ -184,10 +218,17 @@ import Testing
                 .write(toFile: recording, atomically: true, encoding: .utf8)
             let run = ReportFixtures.run(["test", recording, "--from", "2", "--to", "2", "-o", directory.path])
             #expect(run.status == .success)
-            #expect(run.output == "Wrote \(directory.path)/Replay2To2.swift and \(directory.path)/Replay2To2.jsonl: records #2…#3 (2 records).\n")
-            #expect(run.errors == "note: The range ends at #3, not #2: records up to #3 were set off by records in it.\n")
+            #expect(
+                run.output
+                    == "Wrote \(directory.path)/Replay2To2.swift and \(directory.path)/Replay2To2.jsonl: records #2…#3 (2 records).\n"
+            )
+            #expect(
+                run.errors == "note: The range ends at #3, not #2: records up to #3 were set off by records in it.\n"
+            )
             let source = try String(contentsOfFile: directory.path + "/Replay2To2.swift", encoding: .utf8)
-            #expect(source.hasPrefix("// Generated by: AqueductDevTools test app.jsonl --from 2 --to 2 --name Replay2To2\n"))
+            #expect(
+                source.hasPrefix("// Generated by: AqueductDevTools test app.jsonl --from 2 --to 2 --name Replay2To2\n")
+            )
             let missing = ReportFixtures.run(["test", recording, "--from", "7", "--to", "9", "-o", directory.path])
             #expect(missing.status == .dataError)
             #expect(missing.errors == "error: No record of app.jsonl is in #7…#9 (it holds #0…#3).\n")

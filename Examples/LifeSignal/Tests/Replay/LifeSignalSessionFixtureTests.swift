@@ -39,7 +39,9 @@ import Testing
     @Test func aRecordingOfAnotherAppFailsWithAClearDivergence() async throws {
         let checkIn = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("CheckIn/Tests/CheckInTests/Fixtures/checkin-session.jsonl")
+            .deletingLastPathComponent().appendingPathComponent(
+                "CheckIn/Tests/CheckInTests/Fixtures/checkin-session.jsonl"
+            )
         let recording = try ActionRecording(contentsOf: checkIn.path)
         var divergence: ActionReplay.Divergence?
         await withKnownIssue {
