@@ -2,7 +2,7 @@ import Aqueduct
 import AqueductRecording
 
 /// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`,
-/// `serve RECORDING.jsonl [--port N]`, `--help`.
+/// `serve RECORDING.jsonl [--port N]`, `test RECORDING.jsonl --from A --to B`, `--help`.
 ///
 /// `run` parses the arguments, does the work and returns the exit status; it writes through the
 /// two closures it is given, so a test runs it in process and sees what a terminal would.
@@ -14,7 +14,7 @@ struct DevToolsCommand {
 
     static let usage = """
         OVERVIEW: Aqueduct's developer tools: turn an action recording into a report you open in a browser,
-        or watch it live as the app records.
+        watch it live as the app records, or make a range of it a regression test.
 
         USAGE: AqueductDevTools report <recording.jsonl> [--output <report.html>] [--title <text>]
                                        [--max-line-bytes <count>]

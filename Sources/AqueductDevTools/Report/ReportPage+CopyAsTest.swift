@@ -91,17 +91,17 @@ extension ReportPage {
             const name = document.body.getAttribute('data-recording-name') || 'recording.jsonl';
             const command = 'swift run AqueductDevTools test ' + quote(name) + ' --from ' + chosen.from +
               ' --to ' + chosen.to + (chosen.session ? ' --session ' + chosen.session : '') +
-              ' --name Replay' + chosen.from + 'To' + chosen.to + ' --output Tests/Replays';
+              ' --name Replay' + chosen.from + 'To' + chosen.to;
             text.value = command;
             panel.hidden = false;
             const fallback = () => {
-              note.textContent = 'Copy this command (selected), run it in the recording\u2019s folder: it writes the test and its slice.';
+              note.textContent = 'Copy this command (selected), run it in the recording\u2019s folder (add --using and --output): it writes the test and its slice.';
               text.focus();
               text.select();
             };
             if (navigator.clipboard && window.isSecureContext) {
               navigator.clipboard.writeText(command).then(() => {
-                note.textContent = 'Copied. Run it in the recording\u2019s folder: it writes the test and its slice.';
+                note.textContent = 'Copied. Run it in the recording\u2019s folder (add --using and --output): it writes the test and its slice.';
               }, fallback);
             } else {
               fallback();

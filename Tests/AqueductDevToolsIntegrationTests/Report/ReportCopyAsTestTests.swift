@@ -45,7 +45,6 @@ struct ReportCopyAsTestTests {
             #expect(
                 try command(on: page)
                     == "swift run AqueductDevTools test lifesignal-session.jsonl --from 2 --to 2 --name Replay2To2"
-                    + " --output Tests/Replays"
             )
             try click(6, on: page)
             try click(3, shift: true, on: page)
@@ -53,7 +52,6 @@ struct ReportCopyAsTestTests {
             #expect(
                 try command(on: page)
                     == "swift run AqueductDevTools test lifesignal-session.jsonl --from 3 --to 6 --name Replay3To6"
-                    + " --output Tests/Replays"
             )
             try click(9, on: page)
             #expect(try page.text(ofElementWithID: "copy-as-test") == "Copy as test")
