@@ -229,7 +229,9 @@ let package = Package(
                 "LifecycleTestSupport", "Reachability", "ReachabilityClient", "ReachabilityAdapters",
                 "ReachabilityTestSupport",
             ],
-            path: "LifeSignal/Tests"
+            path: "LifeSignal/Tests",
+            // The recordings the replay tests read: a session, and the slice of it `Generated/` replays.
+            exclude: ["Replay/Fixtures", "Replay/Generated/CheckInThenAlert.jsonl"]
         ),
         // The built LifeSignal as a person runs it: pipes, a pseudo-terminal, signals, the backend.
         .testTarget(

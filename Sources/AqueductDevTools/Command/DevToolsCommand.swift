@@ -2,7 +2,7 @@ import Aqueduct
 import AqueductRecording
 
 /// The command line of `AqueductDevTools`: `report RECORDING.jsonl [--output FILE]`,
-/// `serve RECORDING.jsonl [--port N]`, `--help`.
+/// `serve RECORDING.jsonl [--port N]`, `test RECORDING.jsonl --from A --to B`, `--help`.
 ///
 /// `run` parses the arguments, does the work and returns the exit status; it writes through the
 /// two closures it is given, so a test runs it in process and sees what a terminal would.
@@ -14,12 +14,14 @@ struct DevToolsCommand {
 
     static let usage = """
         OVERVIEW: Aqueduct's developer tools: turn an action recording into a report you open in a browser,
-        or watch it live as the app records.
+        watch it live as the app records, or make a range of it a regression test.
 
         USAGE: AqueductDevTools report <recording.jsonl> [--output <report.html>] [--title <text>]
                                        [--last <count>] [--max-bytes <count>] [--max-line-bytes <count>]
                AqueductDevTools serve <recording.jsonl> [--port <number>] [--title <text>]
                                       [--max-line-bytes <count>]
+               AqueductDevTools test <recording.jsonl> --from <seq> --to <seq> [--name <Name>]
+                                     [--using <Type>] [--session <number>] [--output <folder>]
                AqueductDevTools --help
 
         COMMANDS:
@@ -34,6 +36,14 @@ struct DevToolsCommand {
                     yet. It prints a URL with a random token; only a request with that token, sent
                     to 127.0.0.1, localhost or [::1] at the port and not from another site's page,
                     is answered. Runs until interrupted (Ctrl-C).
+          test      Turns the records #from…#to into a regression test: writes <Name>.jsonl, the
+                    records of the range (with the later records they set off, and a record set off
+                    before the range sent from outside), and <Name>.swift, a Swift Testing suite
+                    that replays them with ActionReplay. The suite takes the initial state, the
+                    app's Feature and the decoding of outside actions from the type --using names
+                    (static initialState, static func feature(), static decoding), or has marked
+                    placeholders (<#...#>) to fill. A range that starts after the session's first
+                    record needs the state before it: a placeholder, with the recorded values.
 
         OPTIONS:
           -o, --output <report.html>  Where to write the report (default: the recording's path
@@ -46,6 +56,11 @@ struct DevToolsCommand {
                                       report its end with --last, or follow it with serve, which
                                       reads a recording of any size as a stream.
           -p, --port <number>         serve: the port to listen on (default: 0, a free port).
+          --from, --to <seq>          test: the first and last record of the range.
+          --name <Name>               test: the suite's name and the files' (default: Replay<from>To<to>).
+          --using <Type>              test: the test target's type that gives the replay its app.
+          --session <number>          test: the session of the range, from 1, when several have it.
+          -o, --output <folder>       test: where the two files go (default: the current folder).
           --title <text>              The report's title (default: the recording's file name).
           --max-line-bytes <count>    The longest line read from the recording (default: \(ActionRecording.defaultMaximumLineLength)).
           -h, --help                  Shows this help.
@@ -53,15 +68,18 @@ struct DevToolsCommand {
         EXIT STATUS:
           0 the report was written, or serve was stopped by SIGINT or SIGTERM; 64 the command line is
           wrong (or --output is the recording); 65 the recording has a line that is not a record, too
-          long or out of order, or no record at all, or is more than --max-bytes; 66 the recording
-          cannot be opened (serve: it is not a regular file, or its folder does not exist); 69 serve
-          cannot listen on the port (in use); 73 the report cannot be created (or its path is a link, a FIFO or a device); 74
+          long or out of order, or no record at all (test: none in the range, or a gap in it), or
+          is more than --max-bytes; 66 the recording cannot be opened (serve: it is not a regular
+          file, or its folder does not exist); 69 serve cannot listen on the port (in use); 73 the
+          report cannot be created (or its path is a link, a FIFO or a device); 74
           reading or writing failed part way. The report is private (mode 0600), like the
           recording. serve skips a line it cannot read, with a warning on the page.
 
         EXAMPLE:
           swift run AqueductDevTools report session.jsonl --output report.html
           swift run AqueductDevTools serve session.jsonl --port 8765
+          swift run AqueductDevTools test session.jsonl --from 12 --to 19 --name AlertIsKept \\
+              --using AppReplay --output Tests/AppTests/Replays
 
         """
 
@@ -92,6 +110,7 @@ struct DevToolsCommand {
         case help
         case report(ReportOptions)
         case serve(ServeOptions)
+        case test(TestOptions)
     }
 
     /// Runs the command.
@@ -107,6 +126,8 @@ struct DevToolsCommand {
                 try report(options)
             case .serve(let options):
                 try serve(options)
+            case .test(let options):
+                try test(options)
             }
             return .success
         } catch {
@@ -121,6 +142,7 @@ struct DevToolsCommand {
     static func parse(_ arguments: [String]) throws(DevToolsError) -> Request {
         guard let command = arguments.first else { throw .usage("Missing a command.") }
         if ["-h", "--help", "help"].contains(command) { return .help }
+        if command == "test" { return try parseTest(arguments.dropFirst()) }
         guard command == "report" || command == "serve" else { throw .usage("Unknown command '\(command)'.") }
         let isServe = command == "serve"
         var recording: String?

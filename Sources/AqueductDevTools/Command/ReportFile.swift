@@ -19,18 +19,24 @@ enum ReportFile {
     ///   - bytes: The report.
     ///   - path: Where it goes.
     ///   - recording: The recording it was made from, which it must not replace.
+    ///   - what: What the file is, for the messages: "report", "test", "slice".
     /// - Throws: ``ExitStatus/usage`` when `path` is the recording; ``ExitStatus/cannotCreate``
     ///   when the file cannot be created (no such directory, no permission, a directory, link,
     ///   FIFO or device at `path`), ``ExitStatus/ioError`` when writing fails part way (a full
     ///   disk).
-    static func write(_ bytes: [UInt8], to path: String, notReplacing recording: String) throws(DevToolsError) {
+    static func write(
+        _ bytes: [UInt8],
+        to path: String,
+        notReplacing recording: String,
+        what: String = "report"
+    ) throws(DevToolsError) {
         func failure(_ status: ExitStatus, _ code: Int32) -> DevToolsError {
             DevToolsError(
                 status: status,
-                message: "Cannot write the report \"\(path)\": \(String(cString: strerror(code)))."
+                message: "Cannot write the \(what) \"\(path)\": \(String(cString: strerror(code)))."
             )
         }
-        try checkDestination(path, recording: recording)
+        try checkDestination(path, recording: recording, what: what)
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var template = Array(((directory.isEmpty ? "/" : directory + "/") + ".aqueduct-report-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -56,12 +62,12 @@ enum ReportFile {
     }
 
     /// Refuses a destination that is not a regular file to replace, or is the recording.
-    private static func checkDestination(_ path: String, recording: String) throws(DevToolsError) {
+    private static func checkDestination(_ path: String, recording: String, what: String) throws(DevToolsError) {
         var target = stat()
         guard lstat(path, &target) == 0 else { return }  // nothing there yet
         var source = stat()
         if stat(recording, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
-            throw .usage("--output \(path) is the recording itself; the report would replace it.")
+            throw .usage("--output \(path) is the recording itself; the \(what) would replace it.")
         }
         let kind: String
         switch target.st_mode & S_IFMT {
@@ -73,7 +79,7 @@ enum ReportFile {
         }
         throw DevToolsError(
             status: .cannotCreate,
-            message: "Will not write the report \"\(path)\": it is \(kind). Choose a regular file, or a new one."
+            message: "Will not write the \(what) \"\(path)\": it is \(kind). Choose a regular file, or a new one."
         )
     }
 

@@ -7,8 +7,9 @@ extension ReportPage {
     /// virtual — only the rows in view, plus a few, are in the document; a filter is one pass;
     /// the state after an action is rebuilt forward from the last one built, from the start
     /// only when going back. Every text from the recording is shown with `textContent`, with
-    /// control and direction-changing characters made visible.
-    static let script = #"""
+    /// control and direction-changing characters made visible. The page runs it, then the
+    /// scripts of the page's other parts (see ``script``).
+    static let mainScript = #"""
 
         'use strict';
         (() => {

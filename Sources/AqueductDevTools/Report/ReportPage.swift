@@ -60,7 +60,7 @@ struct ReportPage {
             <title>\(title) — Aqueduct DevTools</title>
             <style>\(Self.style)\(Self.travelStyle)</style>
             </head>
-            <body>
+            <body data-recording-name="\(HTMLEscaping.text(recordingName))">
             <header>
               <div class="brand">
                 <h1 id="title">\(title)</h1>

@@ -128,8 +128,79 @@ public enum ActionReplay {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Divergence? where M.InputAction == Action, M.OutputAction == Action, M.State == State {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let middleware = AnyMiddleware(middleware)
+        await replay(
+            recording,
+            initialState: initialState,
+            reducer: reducer,
+            middleware: AnyMiddleware(middleware),
+            reduceWithEffects: nil,
+            decoding: decoding,
+            timeout: timeout,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Replays a recording into a new store built from a feature — the app's, composed as in
+    /// production with test clients — and reports the first divergence as a test failure.
+    ///
+    /// ```swift
+    /// let divergence = await ActionReplay.replay(
+    ///     recording,
+    ///     initialState: AppState(),
+    ///     feature: AppReplay.feature(),
+    ///     decoding: AppReplay.decoding
+    /// )
+    /// #expect(divergence == nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - recording: The recording (``/AqueductRecording/ActionRecording``).
+    ///   - initialState: The state before the recording's first action.
+    ///   - feature: The app's feature with test clients; without a recorder.
+    ///   - decoding: How an outside record's action is decoded.
+    ///   - timeout: How long to wait for effects to send each next action the recording
+    ///     expects, as in ``replay(_:initialState:reducer:middleware:decoding:timeout:fileID:filePath:line:column:)``.
+    ///   - fileID: The calling file; leave the default. The failure points here.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    /// - Returns: The first divergence, or `nil` when the replay matched the recording.
+    @discardableResult
+    public static func replay<Action: Sendable, State>(
+        _ recording: ActionRecording,
+        initialState: State,
+        feature: Feature<Action, State>,
+        decoding: Decoding<Action>,
+        timeout: Duration = .milliseconds(1_000),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Divergence? {
+        let steps = feature.reducerSteps
+        return await replay(
+            recording,
+            initialState: initialState,
+            reducer: steps.reducer,
+            middleware: feature.erasedMiddleware,
+            reduceWithEffects: steps.effects,
+            decoding: decoding,
+            timeout: timeout,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Replays each session in turn; the first divergence, reported at `site`.
+    private static func replay<Action: Sendable, State>(
+        _ recording: ActionRecording,
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)?,
+        decoding: Decoding<Action>,
+        timeout: Duration,
+        at site: CallSite
+    ) async -> Divergence? {
         let sessions = recording.sessions
         for (index, session) in sessions.enumerated() {
             let replayed = await run(
@@ -137,6 +208,7 @@ public enum ActionReplay {
                 initialState: initialState,
                 reducer: reducer,
                 middleware: middleware,
+                reduceWithEffects: reduceWithEffects,
                 decoding: decoding,
                 timeout: timeout
             )
@@ -154,7 +226,8 @@ public enum ActionReplay {
         _ session: ActionRecording.Session,
         initialState: State,
         reducer: Reducer<Action, State>,
-        middleware: AnyMiddleware<Action, Action, State>,
+        middleware: AnyMiddleware<Action, Action, State>?,
+        reduceWithEffects: (@Sendable (Action, inout State) -> Effect<Action>)?,
         decoding: Decoding<Action>,
         timeout: Duration
     ) async -> (seq: Int, description: String)? {
@@ -169,6 +242,7 @@ public enum ActionReplay {
             initialState: initialState,
             reducer: reducer,
             middleware: middleware,
+            reduceWithEffects: reduceWithEffects,
             scheduler: scheduler.core
         )
         runtime.observeProcessing { action, source in processed.record(action, source, state: runtime.state) }

@@ -83,6 +83,35 @@ struct ActionReplayTests {
         #expect(divergence == nil)
     }
 
+    /// The same recording against the app as a `Feature`: its reducer and middleware replay it;
+    /// a feature written as one function runs too, and one whose effects send nothing diverges
+    /// where the recorded effect's action is missing.
+    @Test func aFeatureReplaysLikeItsReducerAndMiddleware() async throws {
+        let recording = try Self.record([.set(12), .incrementTwice, .set(3)])
+        let divergence = await ActionReplay.replay(
+            recording,
+            initialState: CounterState(),
+            feature: Feature(reducer: counterReducer, middleware: CounterMiddleware()),
+            decoding: Self.decoding
+        )
+        #expect(divergence == nil)
+        var withoutEffects: ActionReplay.Divergence?
+        await withKnownIssue {
+            withoutEffects = await ActionReplay.replay(
+                recording,
+                initialState: CounterState(),
+                feature: Feature<CounterAction, CounterState>.reduce { action, state in
+                    counterReducer(action, &state)
+                    return .none
+                },
+                decoding: Self.decoding
+            )
+        } matching: { issue in
+            issue.isFailure && issue.description.contains("Replay diverged at record #1")
+        }
+        #expect(withoutEffects?.seq == 1)
+    }
+
     @Test func aDifferentCauseIsADivergence() async throws {
         let recorded = try Self.record([.set(12), .incrementTwice])
         let recording = Self.editing(recorded) { records in

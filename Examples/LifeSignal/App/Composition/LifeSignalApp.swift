@@ -63,6 +63,50 @@ public enum LifeSignalApp {
         reminderInterval: Duration = .seconds(5 * 60),
         recorder: RecordingWriter? = nil
     ) -> Store<AppAction, AppState> {
+        let persistence = persistence ?? Self.persistence(clients: clients, screen: screen)
+        var state = AppState(checkIn: CheckInState(hasSyncQueue: clients.backend.sync != nil))
+        for error in persistence.load(into: &state) { screen.say(LifeSignalPersistence.describe(error)) }
+        if let interval { state.checkIn.interval = interval }
+        let persisted = feature(
+            clients: clients,
+            persistence: persistence,
+            logger: logger,
+            screen: screen,
+            showsStateChanges: showsStateChanges,
+            clock: clock,
+            now: now,
+            reminderInterval: reminderInterval
+        )
+        guard let recorder else { return Store(initialState: state, feature: persisted) }
+        // First, so that it sees each action before the others and times all of them.
+        let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> persisted
+        return Store(initialState: state, feature: recorded)
+    }
+
+    /// The app's feature, as ``makeStore(clients:persistence:interval:logger:screen:showsStateChanges:clock:now:reminderInterval:recorder:)``
+    /// composes it, without a recorder: what a replay of a recording runs (`ActionReplay`).
+    ///
+    /// - Parameters:
+    ///   - clients: The clients the features talk to.
+    ///   - persistence: What is kept across restarts, or `nil` for the one ``persistence(clients:screen:)``
+    ///     declares.
+    ///   - logger: Where the logger writes.
+    ///   - screen: Where the results of operations are printed.
+    ///   - showsStateChanges: Whether the logger shows state changes.
+    ///   - clock: The clock of the overdue deadline.
+    ///   - now: The current date.
+    ///   - reminderInterval: The time between two reminders of the alert notice, on `clock`.
+    /// - Returns: The feature.
+    public static func feature(
+        clients: LifeSignalClients,
+        persistence: LifeSignalPersistence? = nil,
+        logger: LogPrinter = .standardError,
+        screen: TerminalScreen = TerminalScreen(printer: .standardOutput),
+        showsStateChanges: Bool = false,
+        clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        reminderInterval: Duration = .seconds(5 * 60)
+    ) -> Feature<AppAction, AppState> {
         let (backend, lifecycle, pathMonitor) = (clients.backend, clients.lifecycle, clients.pathMonitor)
         let actionLog = LoggerMiddleware<AppAction, AppState>(showsStateChanges: showsStateChanges, printer: logger)
         let checkIn = Feature(
@@ -78,15 +122,8 @@ public enum LifeSignalApp {
             <> checkIn.lift(action: \AppAction.Cases.checkIn, state: \AppState.checkIn)
             <> navigation(client: backend.client, clock: clock, reminderInterval: reminderInterval)
         let persistence = persistence ?? Self.persistence(clients: clients, screen: screen)
-        var state = AppState(checkIn: CheckInState(hasSyncQueue: backend.sync != nil))
-        for error in persistence.load(into: &state) { screen.say(LifeSignalPersistence.describe(error)) }
-        if let interval { state.checkIn.interval = interval }
         // Last: it sees each part as the features left it.
-        let persisted = app <> persistence.feature
-        guard let recorder else { return Store(initialState: state, feature: persisted) }
-        // First, so that it sees each action before the others and times all of them.
-        let recorded = Feature(middleware: RecorderMiddleware<AppAction, AppState>(writer: recorder)) <> persisted
-        return Store(initialState: state, feature: recorded)
+        return app <> persistence.feature
     }
 
     /// What LifeSignal keeps across restarts, in the clients' storage; a change that cannot be
