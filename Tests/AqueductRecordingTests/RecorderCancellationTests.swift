@@ -13,17 +13,6 @@ import Testing
     enum NavAction: Sendable, CaseAccessible {
         case start, stop, push, popLast
         case path(StackAction<Entry, EntryAction>)
-
-        struct AllCasePaths: Sendable {
-            var path: CasePath<NavAction, StackAction<Entry, EntryAction>> {
-                CasePath(
-                    "path",
-                    embed: { .path($0) },
-                    extract: { if case .path(let action) = $0 { action } else { nil } }
-                )
-            }
-        }
-        static var allCasePaths: AllCasePaths { AllCasePaths() }
     }
 
     /// Work that runs until it is cancelled.
