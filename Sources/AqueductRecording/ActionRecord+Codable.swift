@@ -141,7 +141,72 @@ extension ActionRecord: Codable {
 /// date-time with or without fractional seconds when read.
 internal enum RecordTime {
     static func format(_ time: Date) -> String {
-        time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        var writer = JSONLineWriter()
+        write(time, into: &writer)
+        // The quoted text: drop the quotes.
+        return String(decoding: writer.bytes.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// Writes `time` as a JSON string, as `format` gives it.
+    ///
+    /// A time from 1970 to 9999 is written by hand (`Date.ISO8601FormatStyle` costs a few
+    /// thousand instructions; a recorder writes one time a record): the UTC calendar date of
+    /// its day, then the milliseconds it is past the second, cut, not rounded, from its
+    /// interval since the reference date, which is what the format style writes. Any other
+    /// time goes through the format style.
+    static func write(_ time: Date, into writer: inout JSONLineWriter) {
+        let sinceReference = time.timeIntervalSinceReferenceDate
+        let wholeSeconds = sinceReference.rounded(.down)
+        // 1970-01-01 to 9999-12-31 in seconds since 2001-01-01.
+        guard wholeSeconds >= -978_307_200, wholeSeconds < 252_423_993_600 else {
+            let text = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            writer.string(text)
+            return
+        }
+        let milliseconds = min(Int(((sinceReference - wholeSeconds) * 1_000).rounded(.down)), 999)
+        let seconds = Int(wholeSeconds) + 978_307_200  // since 1970
+        let (year, month, day) = civilDate(daysSince1970: seconds / 86_400)
+        let secondOfDay = seconds % 86_400
+        // yyyy-MM-ddTHH:mm:ss.SSSZ
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            func put(_ value: Int, digits: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                    value /= 10
+                }
+            }
+            put(year, digits: 4, at: 0)
+            text[4] = UInt8(ascii: "-")
+            put(month, digits: 2, at: 5)
+            text[7] = UInt8(ascii: "-")
+            put(day, digits: 2, at: 8)
+            text[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3_600, digits: 2, at: 11)
+            text[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, digits: 2, at: 14)
+            text[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, digits: 2, at: 17)
+            text[19] = UInt8(ascii: ".")
+            put(milliseconds, digits: 3, at: 20)
+            text[23] = UInt8(ascii: "Z")
+            writer.string(needingNoEscape: UnsafeBufferPointer(text))
+        }
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (0 or later), in the
+    /// usual way: from the day of its 400-year era, with March as the year's first month so
+    /// that the leap day comes last.
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468  // days since 0000-03-01
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 is March
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     static func parse(_ text: String) -> Date? {

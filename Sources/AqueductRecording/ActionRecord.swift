@@ -156,6 +156,16 @@ public struct ActionRecord: Hashable, Sendable {
     /// - Complexity: O(*n*) in the length of the line.
     public func jsonLine() throws -> String {
         var writer = JSONLineWriter()
+        try write(into: &writer)
+        return writer.text
+    }
+
+    /// Writes the record's line (``jsonLine()``) into `writer`, without the newline: how a
+    /// recorder's writer encodes record after record into one buffer.
+    ///
+    /// - Parameter writer: The writer, at the start of a line.
+    /// - Throws: What ``jsonLine()`` throws.
+    package func write(into writer: inout JSONLineWriter) throws {
         writer.beginObject()
         writer.key("seq")
         writer.integer(seq)
@@ -233,10 +243,9 @@ public struct ActionRecord: Hashable, Sendable {
             writer.bool(true)
         }
         writer.key("time")
-        writer.string(RecordTime.format(time))
+        RecordTime.write(time, into: &writer)
         writer.key("duration_ns")
         writer.integer(durationNanoseconds)
         writer.endObject()
-        return writer.text
     }
 }

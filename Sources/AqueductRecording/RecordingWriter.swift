@@ -166,6 +166,9 @@ public final class RecordingWriter: Sendable {
     private struct FileState: Sendable {
         var output: FileOutput?
         var size: Int
+        /// The lines gathered for the next `write(2)`, encoded in place; it keeps its capacity
+        /// from one batch to the next.
+        var batch: [UInt8] = []
         var failure: RecorderError?
         /// Records a flush gave up on, not written yet because more of them follow in a later
         /// drain: one gap line for them all, however the drains split them.
@@ -415,7 +418,12 @@ public final class RecordingWriter: Sendable {
         }
         defer { publish() }
         file.withLock { state in
-            var batch = ""
+            var batch: [UInt8] = []
+            swap(&batch, &state.batch)
+            defer {
+                batch.removeAll(keepingCapacity: true)
+                swap(&batch, &state.batch)
+            }
             // Taken from the end, so that each record — and the states it holds, which the
             // store copies when it changes them while they are held — is released once built,
             // not at the end of the batch.
@@ -453,8 +461,15 @@ public final class RecordingWriter: Sendable {
                         }
                         continue
                     }
+                    // The abandoned records came before this line.
+                    if let gap = state.abandoned {
+                        state.abandoned = nil
+                        _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
+                    }
                     do {
-                        line = try render(record).jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
+                        let built = render(record)
+                        if state.failure == nil, try append(built, to: &batch, state: &state) { continue }
+                        line = try built.jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
                     } catch {
                         // Only a hand-made JSONValue holds a number JSON cannot write.
                         dropped.add(1, ordering: .relaxed)
@@ -491,27 +506,57 @@ public final class RecordingWriter: Sendable {
         )
     }
 
+    /// Encodes a record's line, and its newline, at the end of the batch, in place: `true`
+    /// once it is there (or written), `false` when the line is longer than
+    /// ``ActionRecording/defaultMaximumLineLength`` or would take the file past its cap — the
+    /// batch is then as it was, and the line goes the long way (shortened, or after a
+    /// rotation).
+    private func append(_ record: ActionRecord, to batch: inout [UInt8], state: inout FileState) throws -> Bool {
+        let start = batch.count
+        var writer = JSONLineWriter(reusing: &batch)
+        defer { batch = writer.takeBytes() }
+        do {
+            try record.write(into: &writer)
+        } catch {
+            writer.removeBytes(after: start)
+            throw error
+        }
+        writer.endLine()
+        let length = writer.count - start
+        guard length - 1 <= ActionRecording.defaultMaximumLineLength, state.size + writer.count <= maximumFileSize
+        else {
+            writer.removeBytes(after: start)
+            return false
+        }
+        if writer.count >= Self.batchLimit {
+            batch = writer.takeBytes()
+            _ = write(&batch, to: &state)
+            writer = JSONLineWriter(reusing: &batch)
+        }
+        return true
+    }
+
     /// Adds a line to the batch, rotating first when it would take the file past its cap and
     /// writing when the batch is full; `false` once recording stopped.
-    private func append(_ line: String, to batch: inout String, state: inout FileState) -> Bool {
+    private func append(_ line: String, to batch: inout [UInt8], state: inout FileState) -> Bool {
         guard state.failure == nil else { return false }
         let length = line.utf8.count
-        let size = state.size + batch.utf8.count
+        let size = state.size + batch.count
         if size + length > maximumFileSize, size > header.utf8.count {
             guard write(&batch, to: &state), rotate(&state) else { return false }
         }
-        batch += line
-        if batch.utf8.count >= Self.batchLimit {
+        batch.append(contentsOf: line.utf8)
+        if batch.count >= Self.batchLimit {
             guard write(&batch, to: &state) else { return false }
         }
         return true
     }
 
-    /// Writes the batch and empties it; on failure, cuts the file back to its last whole line
-    /// and stops the recording.
-    private func write(_ batch: inout String, to state: inout FileState) -> Bool {
+    /// Writes the batch and empties it (keeping its capacity); on failure, cuts the file back
+    /// to its last whole line and stops the recording.
+    private func write(_ batch: inout [UInt8], to state: inout FileState) -> Bool {
         guard !batch.isEmpty, let output = state.output else { return state.output != nil }
-        if let reason = output.writeAll(batch) {
+        if let reason = batch.withUnsafeBytes({ output.writeAll($0) }) {
             if let trouble = output.truncate(to: state.size) {
                 stop(
                     &state,
@@ -522,8 +567,8 @@ public final class RecordingWriter: Sendable {
             }
             return false
         }
-        state.size += batch.utf8.count
-        batch = ""
+        state.size += batch.count
+        batch.removeAll(keepingCapacity: true)
         return true
     }
 

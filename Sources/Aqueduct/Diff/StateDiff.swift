@@ -197,6 +197,10 @@ extension StateDiff {
 
         mutating func compare(_ old: Any, _ new: Any, path: [StateChange.Step], depth: Int) {
             if isTruncated { return }
+            if leftOut.isEmpty, let leaf = commonLeaf(old, new) {
+                if case .changed(let before, let after) = leaf { record(path, before, after) }
+                return
+            }
             let equality = isEqual(old, new)
             if equality == true { return }
             if equality == false, isNaN(old), isNaN(new) {
@@ -343,6 +347,34 @@ extension StateDiff {
             for member in removed { record(path, member, nil) }
             for member in inserted { record(path, nil, member) }
         }
+    }
+
+    /// Two leaves of a type most states are made of.
+    private enum CommonLeaf {
+        case same
+        case changed(before: String, after: String)
+    }
+
+    /// Two `Int`s, `Bool`s or `String`s (of exactly that type, not optionals of it), compared and
+    /// described as the walk would — `==`, then each one's description (a string's is a
+    /// quoted literal, which `stripModules` leaves as it is) cut as ``cut(_:_:)`` cuts — but
+    /// without the casts to `Equatable` and `FloatingPoint` and the mirrors, which cost
+    /// thousands of instructions a leaf; `nil` for any other values.
+    private static func commonLeaf(_ old: Any, _ new: Any) -> CommonLeaf? {
+        let leafType = type(of: old)
+        guard leafType == type(of: new) else { return nil }
+        if leafType == Int.self, let old = old as? Int, let new = new as? Int {
+            return old == new ? .same : .changed(before: old.description, after: new.description)
+        }
+        if leafType == String.self, let old = old as? String, let new = new as? String {
+            if old == new { return .same }
+            let (before, after) = cut(String(reflecting: old), String(reflecting: new))
+            return .changed(before: before, after: after)
+        }
+        if leafType == Bool.self, let old = old as? Bool, let new = new as? Bool {
+            return old == new ? .same : .changed(before: old.description, after: new.description)
+        }
+        return nil
     }
 
     /// The children of a mirror and of its superclass mirrors, superclass first.

@@ -132,23 +132,28 @@ package final class FileOutput: Sendable {
     ///
     /// - Returns: `nil` once everything is written, or why writing stopped (the `errno` text).
     package func writeAll(_ text: String) -> String? {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            guard var pointer = bytes.baseAddress else { return nil }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = systemWrite(descriptor, pointer, remaining)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return String(cString: strerror(code))
-                }
-                pointer += written
-                remaining -= written
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `bytes`, retrying partial and interrupted writes.
+    ///
+    /// - Returns: `nil` once everything is written, or why writing stopped (the `errno` text).
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) -> String? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard var pointer = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = systemWrite(descriptor, pointer, remaining)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return String(cString: strerror(code))
             }
-            return nil
+            pointer += written
+            remaining -= written
         }
+        return nil
         #else
         return "files are not supported on this platform"
         #endif
@@ -217,7 +222,7 @@ package final class FileOutput: Sendable {
 }
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, pointer, count)
 }
 #endif
