@@ -341,14 +341,24 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     }
 
     /// Finishes the ``FinishingWork`` of the action just processed, telling it what the
-    /// action's effect cancelled; keeps both arrays' capacity for the next action.
+    /// action's effect cancelled; keeps the arrays' storage for the next action.
+    ///
+    /// No copy of either array is held while it is emptied — emptying a shared array keeping its
+    /// capacity allocates a new one, an allocation an action (the allocation gate's
+    /// l/recorder_dispatch). A work finished here could make another wait (it runs no action
+    /// today): the loop reads the count afresh and finishes that one too.
     @usableFromInline
     internal func finishWaiting() {
-        let finishes = waitingFinishes
+        // None is handed on as `[]`, not as the kept storage, which a work holding it would
+        // share; a work that keeps what was cancelled makes the emptying below allocate, once.
+        let cancelled = cancellations.isEmpty ? [] : cancellations
+        var index = 0
+        while index < waitingFinishes.count {
+            waitingFinishes[index].finish(after: cancelled)
+            index += 1
+        }
         waitingFinishes.removeAll(keepingCapacity: true)
-        let cancelled = cancellations
         if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
-        for work in finishes { work.finish(after: cancelled) }
     }
 
     /// Tells the observers that an action was processed: the store's observation hub (its
