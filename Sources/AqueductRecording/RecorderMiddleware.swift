@@ -76,26 +76,28 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
             let record = finished.payload
-            return ActionRecord(
+            var made = ActionRecord(
                 processing: record.action,
                 from: record.source,
                 time: record.time,
-                duration: record.duration,
-                cancelling: finished.cancellations
+                duration: record.duration
             )
+            made.note(finished.cancellations)
+            return made
         }
         let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
             let record = finished.payload
-            return ActionRecord(
+            var made = ActionRecord(
                 processing: record.action,
                 from: record.source,
                 before: record.before,
                 after: record.after,
                 time: record.time,
-                duration: record.duration,
-                cancelling: finished.cancellations
+                duration: record.duration
             )
+            made.note(finished.cancellations)
+            return made
         }
         self.finishWithout = { record in
             record.payload.duration = record.payload.start.duration(to: .now)
@@ -264,7 +266,6 @@ extension ActionRecord {
     ///   - after: The state after it.
     ///   - time: When processing began.
     ///   - duration: How long it took.
-    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
     package init(
         processing action: some Any,
@@ -272,8 +273,7 @@ extension ActionRecord {
         before: Any,
         after: Any,
         time: Date,
-        duration: Duration,
-        cancelling cancellations: [EffectCancellation] = []
+        duration: Duration
     ) {
         let (changes, truncated) = Self.changes(of: StateDiff(from: before, to: after))
         self.init(
@@ -285,7 +285,6 @@ extension ActionRecord {
             time: time,
             duration: duration
         )
-        (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
     /// The record of one processed action whose states the recorder did not keep
@@ -296,16 +295,18 @@ extension ActionRecord {
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
-    ///   - cancellations: What the action's effect cancelled, as the engine told the record.
     @usableFromInline
-    package init(
-        processing action: some Any,
-        from source: ActionSource,
-        time: Date,
-        duration: Duration,
-        cancelling cancellations: [EffectCancellation] = []
-    ) {
+    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
+    }
+
+    /// Notes what the action's effect cancelled, as the engine told the record; past the
+    /// recorder's bound the rest is left out, and ``cancellationsTruncated`` says so.
+    ///
+    /// - Parameter cancellations: The cancellations, in order.
+    @usableFromInline
+    package mutating func note(_ cancellations: [EffectCancellation]) {
+        if cancellations.isEmpty { return }
         (self.cancellations, self.cancellationsTruncated) = Self.recorded(cancellations)
     }
 
