@@ -136,4 +136,15 @@ import Testing
             }
         }
     }
+
+    /// What a cancellation says of itself, as the report's details show it.
+    @Test func aCancellationDescribesWhatItEnded() {
+        let popped = ActionRecord.Cancellation(kind: .child, target: "stack entry #2", effectCount: 1)
+        let line = popped.description  // stack entry #2 removed: 1 effect ended
+        #expect(line == "stack entry #2 removed: 1 effect ended")
+        #expect(
+            ActionRecord.Cancellation(kind: .id, target: "\"timer\"", effectCount: 3).description
+                == "cancel(id: \"timer\"): 3 effects ended"
+        )
+    }
 }

@@ -146,9 +146,10 @@ public enum ActionReplay {
     /// ```swift
     /// let divergence = await ActionReplay.replay(
     ///     recording,
-    ///     initialState: AppState(),
-    ///     feature: AppReplay.feature(),
-    ///     decoding: AppReplay.decoding
+    ///     initialState: LifeSignalReplay.initialState,
+    ///     feature: LifeSignalReplay.feature(),
+    ///     decoding: LifeSignalReplay.decoding,
+    ///     timeout: .seconds(2)
     /// )
     /// #expect(divergence == nil)
     /// ```
