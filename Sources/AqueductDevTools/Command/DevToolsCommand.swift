@@ -288,6 +288,7 @@ struct DevToolsCommand {
             recordingName: Self.fileName(of: options.recording)
         )
         page.notes = notes
+        page.isWindow = offset > 0
         let bytes = page.html()
         try ReportFile.write(bytes, to: options.output, notReplacing: options.recording)
         let actions = recording.records.count == 1 ? "1 action" : "\(recording.records.count) actions"

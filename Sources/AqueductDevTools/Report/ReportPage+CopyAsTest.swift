@@ -10,7 +10,9 @@ extension ReportPage {
     /// It reads only what the page shows: the rows' `data-seq`, the selection in the address's
     /// fragment (`seq=`, `session=`) and the recording's file name in the body's
     /// `data-recording-name`. The file name goes into the command in single quotes (a `'` in it
-    /// as `'\''`), and into the text box as its value, never as markup.
+    /// as `'\''`), and into the text box as its value, never as markup; a session that is not
+    /// digits is ignored (the fragment comes from a link). A report of a recording's end
+    /// (`data-window`, `--last`) numbers its sessions from there: it offers no command.
     static let copyAsTestScript = #"""
 
         (() => {
@@ -50,7 +52,10 @@ extension ReportPage {
           const current = () => {
             const hash = new URLSearchParams(location.hash.slice(1));
             const seq = hash.get('seq');
-            return seq === null || !/^[0-9]+$/.test(seq) ? null : { seq: seq, session: hash.get('session') };
+            // The fragment is anyone's to write (a link): only digits reach the command.
+            const session = hash.get('session');
+            return seq === null || !/^[0-9]+$/.test(seq)
+              ? null : { seq: seq, session: session !== null && /^[0-9]+$/.test(session) ? session : null };
           };
           // The range's first end: the record clicked (without shift) last, or, after the keys
           // moved the selection, the record selected when shift-click came.
@@ -82,6 +87,13 @@ extension ReportPage {
           button.addEventListener('click', () => {
             const selected = current();
             const chosen = range || (selected ? { from: selected.seq, to: selected.seq, session: selected.session } : null);
+            if (document.body.hasAttribute('data-window')) {
+              note.textContent = 'This report shows only the recording\u2019s end (--last), whose sessions are numbered ' +
+                'from there: report the whole recording, or serve it, to copy a test.';
+              text.value = '';
+              panel.hidden = false;
+              return;
+            }
             if (!chosen) {
               note.textContent = 'Select a record first (shift-click another for a range).';
               text.value = '';
@@ -90,7 +102,7 @@ extension ReportPage {
             }
             const name = document.body.getAttribute('data-recording-name') || 'recording.jsonl';
             const command = 'swift run AqueductDevTools test ' + quote(name) + ' --from ' + chosen.from +
-              ' --to ' + chosen.to + (chosen.session ? ' --session ' + chosen.session : '') +
+              ' --to ' + chosen.to + (chosen.session ? ' --session ' + quote(chosen.session) : '') +
               ' --name Replay' + chosen.from + 'To' + chosen.to;
             text.value = command;
             panel.hidden = false;

@@ -30,6 +30,9 @@ struct ReportPage {
     var generated = Date()
     /// Said at the top of the page with the reader's warnings (a report of a recording's end).
     var notes: [String] = []
+    /// Whether the page shows only the recording's end (`--last`): its sessions are numbered
+    /// from there, not as `AqueductDevTools test` numbers them, so "Copy as test" is refused.
+    var isWindow = false
 
     /// The policy's name for the page's one script: `sha256-` and its digest in Base64. A
     /// script whose text differs, or an event handler attribute, does not run.
@@ -60,7 +63,7 @@ struct ReportPage {
             <title>\(title) — Aqueduct DevTools</title>
             <style>\(Self.style)\(Self.travelStyle)</style>
             </head>
-            <body data-recording-name="\(HTMLEscaping.text(recordingName))">
+            <body data-recording-name="\(HTMLEscaping.text(recordingName))"\(isWindow ? " data-window" : "")>
             <header>
               <div class="brand">
                 <h1 id="title">\(title)</h1>

@@ -12,8 +12,8 @@ import Testing
 struct ReportCopyAsTestTests {
     let chromium = Chromium.installed!
 
-    func open(_ recording: URL, fragment: String, in directory: URL) throws -> BrowserPage {
-        let page = try ReportFixtures.report(of: recording, in: directory)
+    func open(_ recording: URL, fragment: String, in directory: URL, options: [String] = []) throws -> BrowserPage {
+        let page = try ReportFixtures.report(of: recording, in: directory, options: options)
         return try BrowserPage(
             URL(string: page.absoluteString + "#" + fragment)!,
             chromium: chromium,
@@ -67,6 +67,39 @@ struct ReportCopyAsTestTests {
             defer { page.close() }
             let text = try #require(try command(on: page))
             #expect(text.hasPrefix("swift run AqueductDevTools test 'it'\\''s $(reboot) `x`.jsonl' --from 0 --to 0"))
+        }
+    }
+
+    /// The fragment is anyone's to write — a link to the report — so a session that is not a
+    /// number never reaches the command.
+    @Test func aSessionInTheLinkThatIsNotANumberIsLeftOut() throws {
+        try ReportFixtures.withDirectory { directory in
+            let page = try open(
+                ReportFixtures.session,
+                fragment: "view=timeline&seq=2&session=1;curl%20x%7Csh",
+                in: directory
+            )
+            defer { page.close() }
+            #expect(
+                try command(on: page)
+                    == "swift run AqueductDevTools test lifesignal-session.jsonl --from 2 --to 2 --name Replay2To2"
+            )
+        }
+    }
+
+    /// A report of the recording's end numbers its sessions from there, not as `test` does:
+    /// it says so instead of offering a command that could name another session.
+    @Test func aReportOfTheRecordingsEndOffersNoCommand() throws {
+        try ReportFixtures.withDirectory { directory in
+            let page = try open(
+                ReportFixtures.session,
+                fragment: "view=timeline&seq=15",
+                in: directory,
+                options: ["--last", "2"]
+            )
+            defer { page.close() }
+            #expect(try command(on: page) == "")
+            #expect(try page.text(ofElementWithID: "copy-as-test-note")?.contains("--last") == true)
         }
     }
 }

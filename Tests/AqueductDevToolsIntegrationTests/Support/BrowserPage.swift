@@ -33,6 +33,8 @@ final class BrowserPage {
     private var nextID = 1
     private var session = ""
     private var isClosed = false
+    /// Chromium's standard output and error: its end is quoted when Chromium goes away.
+    private let log: String
 
     /// Opens `page` and waits until the report's script has drawn it.
     init(_ page: URL, chromium: Chromium, directory: URL) throws {
@@ -49,6 +51,7 @@ final class BrowserPage {
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
         for descriptor in commands + answers { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let log = directory.appendingPathComponent("chromium-\(UUID().uuidString).log").path
+        self.log = log
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let arguments = [
@@ -228,7 +231,11 @@ final class BrowserPage {
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
                 let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
-                throw Failure(description: "Chromium closed its command pipe (\(reason)) before \(method)")
+                let logged = FileManager.default.contents(atPath: log) ?? Data()
+                let said = String(decoding: logged.suffix(600), as: UTF8.self)
+                throw Failure(
+                    description: "Chromium closed its command pipe (\(reason)) before \(method); its log ends: \(said)"
+                )
             }
             offset += written
         }

@@ -6,11 +6,11 @@ import Foundation
 extension ReportFixtures {
     /// Writes the report of `recording` into `directory` with the command, in process, and
     /// returns its URL.
-    static func report(of recording: URL, in directory: URL) throws -> URL {
+    static func report(of recording: URL, in directory: URL, options: [String] = []) throws -> URL {
         let page = directory.appendingPathComponent("report.html")
         var errors = ""
         let command = DevToolsCommand(standardOutput: { _ in }, standardError: { errors += $0 })
-        let status = command.run(["report", recording.path, "--output", page.path])
+        let status = command.run(["report", recording.path, "--output", page.path] + options)
         guard status == .success else {
             throw Chromium.Failure(description: "the report was not written: \(status) \(errors)")
         }
