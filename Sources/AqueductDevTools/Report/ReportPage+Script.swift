@@ -284,7 +284,7 @@ extension ReportPage {
                 'aria-label': collapsed[i] ? 'Expand' : 'Collapse', 'data-toggle': String(i),
               }, collapsed[i] ? '▸' : '▾'));
             }
-            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))), cancellationNote(i) || '');
+            act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))), cancellationNote(i));
             if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(subtree[i] - 1)));
             const file = fileOf(i);
             return el('div', attributes,
@@ -761,7 +761,9 @@ extension ReportPage {
               if (k === undefined) { k = S.length; S.push(text); stringIndex.set(text, k); }
               return k;
             };
-            let bySeq = new Map();  // the current session's records by seq (as text: it may be beyond 2^53)
+            // The current session's records by seq: a number below 2^53, text beyond (as the server
+            // sends it), so a key is never rounded and costs no string below.
+            let bySeq = new Map();
             // Events wait in `pending` (from `pendingAt` on) until the next flush, which adds at
             // most BATCH of them (the rest a moment later, so that a burst, such as the whole
             // recording at first, never holds the page for long); the list is drawn at the next
@@ -824,9 +826,9 @@ extension ReportPage {
               if (event.truncated) truncated.add(i);
               if (event.skipped) skipped.add(i);
               appendCancellations(i, event, intern);
-              const cause = event.kind > 0 ? bySeq.get(String(event.cause)) : undefined;
+              const cause = event.kind > 0 ? bySeq.get(event.cause) : undefined;
               data.parent.push(cause === undefined ? -1 : cause);
-              bySeq.set(String(event.seq), i);
+              bySeq.set(event.seq, i);
               data.session.push(Math.max(0, data.sessions.length - 1));
             };
             // The list, at a frame: scrolled to its end if it was there, the new rows drawn (those
