@@ -764,11 +764,12 @@ extension ReportPage {
             // The current session's records by seq: a number below 2^53, text beyond (as the server
             // sends it), so a key is never rounded and costs no string below.
             let bySeq = new Map();
-            // Events wait in `pending` (from `pendingAt` on) until the next flush, which adds at
-            // most BATCH of them (the rest a moment later, so that a burst, such as the whole
-            // recording at first, never holds the page for long); the list is drawn at the next
+            // Events wait in `pending` (from `pendingAt` on) as they came, unparsed, until the next
+            // flush, which parses and adds them for at most FLUSH_MS (the rest a moment later, so
+            // that a burst, such as the whole recording at first or what piled up while the
+            // machine was busy, never holds the page for long); the list is drawn at the next
             // frame, once however many flushes ran before it.
-            const BATCH = 2000;
+            const FLUSH_MS = 12;
             let pending = [], pendingAt = 0, timer = 0, caughtUp = false, opened = false;
             let drawFrame = 0, followEnd = false;
             const marker = (markerKind, text) => {
@@ -846,11 +847,15 @@ extension ReportPage {
             };
             const flush = () => {
               timer = 0;
-              const end = Math.min(pending.length, pendingAt + BATCH);
+              const deadline = performance.now() + FLUSH_MS;
               // A list scrolled to its end stays there: new rows scroll into view.
               const following = followEnd || list.scrollTop + list.clientHeight >= shown.length * ROW - ROW;
               const records = n, markers = markerCount, sessions = sessionCount, wasSelected = selected;
-              for (; pendingAt < end; pendingAt++) add(pending[pendingAt][0], pending[pendingAt][1]);
+              while (pendingAt < pending.length) {
+                const [type, text] = pending[pendingAt++];
+                add(type, JSON.parse(text));
+                if ((pendingAt & 63) === 0 && performance.now() > deadline) break;
+              }
               if (pendingAt === pending.length) { pending = []; pendingAt = 0; } else timer = setTimeout(flush, 0);
               if (data.seq.length !== records || data.markerAt.length !== markers) {
                 index();
@@ -867,7 +872,7 @@ extension ReportPage {
             const source = new EventSource('/events' + location.search);
             for (const type of ['session', 'gap', 'reset', 'warning', 'caught-up', 'record']) {
               source.addEventListener(type, (message) => {
-                pending.push([type, JSON.parse(message.data)]);
+                pending.push([type, message.data]);
                 if (!timer) timer = setTimeout(flush, 40);
               });
             }
