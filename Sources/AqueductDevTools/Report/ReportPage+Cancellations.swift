@@ -22,10 +22,11 @@ extension ReportPage {
               default: return target + ' removed: ' + ended;
             }
           };
-          // The row's note: the first cancellation's target, and how many more.
+          // The row's note: the first cancellation's target, and how many more; none is '' (the
+          // row appends it, and `append(null)` would show the text "null").
           const cancellationNote = (i) => {
             const count = cancelCount(i);
-            if (count === 0) return null;
+            if (count === 0) return '';
             const first = data.cancelStart[i];
             const texts = [];
             for (let c = first; c < data.cancelStart[i + 1]; c++) texts.push(cancellationText(c));

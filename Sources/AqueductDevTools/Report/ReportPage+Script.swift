@@ -247,7 +247,8 @@ extension ReportPage {
           // ---- The virtual list --------------------------------------------------------------------
           const ROW = 26, OVERSCAN = 12;
           let frame = 0;
-          const scheduleRender = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); }); };
+          // A scroll draws the rows that came into view and keeps those still in it.
+          const scheduleRender = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(true); }); };
 
           const badge = (i, withCause) => {
             const k = kind[i];
@@ -304,17 +305,33 @@ extension ReportPage {
             'data-marker': MARKERS[data.markerKind[m]].name,
           }, el('span', { class: 'marker-text' }, MARKERS[data.markerKind[m]].sign + visible(S[data.markerText[m]])));
 
-          const render = () => {
+          // The rows in the document by what they show ('item@position'). A new row costs the
+          // browser far more than building it (its style and layout, about 0.3 ms each on a slow
+          // machine), so a draw that may `reuse` them (a scroll, records arriving) keeps the rows
+          // still in view and adds only the others. Any other draw builds them all again, as does
+          // one after `rowsStale` is set (what a row shows changed: the live page in a tree view).
+          let drawn = new Map(), rowsStale = false;
+          const render = (reuse) => {
             spacer.style.height = shown.length * ROW + 'px';
             const height = list.clientHeight || window.innerHeight;
             const first = Math.max(0, Math.floor(list.scrollTop / ROW) - OVERSCAN);
             const last = Math.min(shown.length, Math.ceil((list.scrollTop + height) / ROW) + OVERSCAN);
-            const rows = [];
+            const kept = reuse && !rowsStale ? drawn : new Map();
+            const rows = new Map();
             for (let position = first; position < last; position++) {
               const i = shown[position];
-              rows.push(view === 'features' ? featureRow(i, position) : i >= 0 ? row(i, position) : markerRow(-i - 1, position));
+              const key = i + '@' + position;
+              rows.set(key, kept.get(key) ||
+                (view === 'features' ? featureRow(i, position) : i >= 0 ? row(i, position) : markerRow(-i - 1, position)));
             }
-            spacer.replaceChildren(...rows);
+            for (const [key, node] of drawn) if (rows.get(key) !== node) node.remove();
+            // In the order of their positions: the rows kept are in it already.
+            let next = spacer.firstChild;
+            for (const node of rows.values()) {
+              if (node === next) next = next.nextSibling; else spacer.insertBefore(node, next);
+            }
+            drawn = rows;
+            rowsStale = false;
             syncTravel();
           };
 
@@ -744,8 +761,17 @@ extension ReportPage {
               if (k === undefined) { k = S.length; S.push(text); stringIndex.set(text, k); }
               return k;
             };
-            let bySeq = new Map();  // the current session's records by seq (as text: it may be beyond 2^53)
-            let pending = [], timer = 0, caughtUp = false, opened = false;
+            // The current session's records by seq: a number below 2^53, text beyond (as the server
+            // sends it), so a key is never rounded and costs no string below.
+            let bySeq = new Map();
+            // Events wait in `pending` (from `pendingAt` on) as they came, unparsed, until the next
+            // flush, which parses and adds them for at most FLUSH_MS (the rest a moment later, so
+            // that a burst, such as the whole recording at first or what piled up while the
+            // machine was busy, never holds the page for long); the list is drawn at the next
+            // frame, once however many flushes ran before it.
+            const FLUSH_MS = 12;
+            let pending = [], pendingAt = 0, timer = 0, caughtUp = false, opened = false;
+            let drawFrame = 0, followEnd = false;
             const marker = (markerKind, text) => {
               data.markerAt.push(data.seq.length);
               data.markerKind.push(markerKind);
@@ -801,38 +827,52 @@ extension ReportPage {
               if (event.truncated) truncated.add(i);
               if (event.skipped) skipped.add(i);
               appendCancellations(i, event, intern);
-              const cause = event.kind > 0 ? bySeq.get(String(event.cause)) : undefined;
+              const cause = event.kind > 0 ? bySeq.get(event.cause) : undefined;
               data.parent.push(cause === undefined ? -1 : cause);
-              bySeq.set(String(event.seq), i);
+              bySeq.set(event.seq, i);
               data.session.push(Math.max(0, data.sessions.length - 1));
+            };
+            // The list, at a frame: scrolled to its end if it was there, the new rows drawn (those
+            // still in view kept), then the count published (tests and ReportLoad wait for it).
+            const draw = () => {
+              drawFrame = 0;
+              if (followEnd) {
+                followEnd = false;
+                spacer.style.height = shown.length * ROW + 'px';
+                list.scrollTop = shown.length * ROW;
+              }
+              render(true);
+              document.body.dataset.count = String(n);
+              if (caughtUp && document.body.dataset.live !== 'live') setLive('live', '● Live');
             };
             const flush = () => {
               timer = 0;
-              const batch = pending;
-              pending = [];
+              const deadline = performance.now() + FLUSH_MS;
               // A list scrolled to its end stays there: new rows scroll into view.
-              const following = list.scrollTop + list.clientHeight >= shown.length * ROW - ROW;
-              const records = n, markers = markerCount;
-              for (const [type, event] of batch) add(type, event);
+              const following = followEnd || list.scrollTop + list.clientHeight >= shown.length * ROW - ROW;
+              const records = n, markers = markerCount, sessions = sessionCount, wasSelected = selected;
+              while (pendingAt < pending.length) {
+                const [type, text] = pending[pendingAt++];
+                add(type, JSON.parse(text));
+                if ((pendingAt & 63) === 0 && performance.now() > deadline) break;
+              }
+              if (pendingAt === pending.length) { pending = []; pendingAt = 0; } else timer = setTimeout(flush, 0);
               if (data.seq.length !== records || data.markerAt.length !== markers) {
                 index();
                 appendShown(records, markers);
-                if (following) {
-                  spacer.style.height = shown.length * ROW + 'px';
-                  list.scrollTop = shown.length * ROW;
-                }
+                followEnd = following;
                 if (selected < 0 && n > 0) { selected = 0; showDetails(0); }
-                render();
+                // A tree view's rows show counts of what they hold; a second session adds its number.
+                if (view !== 'timeline' || sessionCount !== sessions || selected !== wasSelected) rowsStale = true;
                 showSummary();
                 showStatus(0);
               }
-              document.body.dataset.count = String(n);
-              if (caughtUp && document.body.dataset.live !== 'live') setLive('live', '● Live');
+              if (!drawFrame) drawFrame = requestAnimationFrame(draw);
             };
             const source = new EventSource('/events' + location.search);
             for (const type of ['session', 'gap', 'reset', 'warning', 'caught-up', 'record']) {
               source.addEventListener(type, (message) => {
-                pending.push([type, JSON.parse(message.data)]);
+                pending.push([type, message.data]);
                 if (!timer) timer = setTimeout(flush, 40);
               });
             }

@@ -50,7 +50,8 @@ extension ReportPage {
           height: 26px; color: var(--muted); font-size: 11px; text-transform: uppercase; letter-spacing: .04em;
           border-bottom: 1px solid var(--line);
         }
-        #list { position: relative; overflow-y: auto; outline: none; }
+        /* Sized by the page, never by its rows: rows added or replaced lay out nothing outside it. */
+        #list { position: relative; overflow-y: auto; outline: none; contain: strict; }
         #spacer { position: relative; }
         .row {
           position: absolute; left: 0; right: 0; height: var(--row); cursor: default; white-space: nowrap;

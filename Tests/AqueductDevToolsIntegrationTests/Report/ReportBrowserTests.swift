@@ -69,6 +69,8 @@ struct ReportBrowserTests {
             #expect(rows[5].text(ofClass: "dur") == "25.5 µs")
             #expect(rows[5].text(ofClass: "src")?.contains("CommandReader.swift:41") == true)
             #expect(rows[7].text(ofClass: "badge") == "bridged #6")
+            // A row with no cancellation shows nothing after its action's name (once, "null").
+            #expect(rows.filter { $0.html.contains("</span>null") }.map(\.seq) == [])
             #expect(report.text(ofElementWithID: "count") == "15 actions")
             #expect(report.text(ofElementWithID: "warnings")?.contains("line 16 skipped") == true)
         }
