@@ -88,7 +88,7 @@ extension ReportPage {
             const selected = current();
             const chosen = range || (selected ? { from: selected.seq, to: selected.seq, session: selected.session } : null);
             if (document.body.hasAttribute('data-window')) {
-              note.textContent = 'This report shows only the recording\u2019s end (--last), whose sessions are numbered ' +
+              note.textContent = 'This report shows only the recording\u2019s end, made with --last; its sessions are numbered ' +
                 'from there: report the whole recording, or serve it, to copy a test.';
               text.value = '';
               panel.hidden = false;

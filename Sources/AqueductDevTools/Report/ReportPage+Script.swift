@@ -28,12 +28,11 @@ extension ReportPage {
           // ---- Indices, grown a record at a time ------------------------------------------------
           // The tool gives each record's cause as the index of its record in the same session
           // (-1: outside, or recorded in an earlier file), always below its own, so a record's
-          // depth, its place among its cause's children and its ancestors' subtree sizes are
-          // known when it is added: the live page (`serve`) adds a batch of records in
-          // O(batch × depth), never O(n). Children are linked lists in index order (first
-          // child, next sibling). The causal tree's preorder is built only when the Causes view
-          // is drawn after records arrived (O(n), typed arrays). A seq is only shown, never
-          // computed with: beyond 2^53 it is text.
+          // depth and its place among its cause's children are known when it is added: the live
+          // page (`serve`) adds a batch of records in O(batch), never O(n). Children are linked
+          // lists in index order (first child, next sibling). The causal tree's preorder and
+          // its subtree sizes are built only when read after records arrived (O(n), typed
+          // arrays). A seq is only shown, never computed with: beyond 2^53 it is text.
           let parent = new Int32Array(0), depth = parent, childCount = parent, firstChild = parent, lastChild = parent,
             nextSibling = parent, subtree = parent, collapsed = new Uint8Array(0);
           let indexed = 0, treeOrder = null, sessionCount = 0, markerCount = 0;
@@ -57,20 +56,30 @@ extension ReportPage {
               if (!(p >= 0 && p < i)) p = -1;
               parent[i] = p;
               firstChild[i] = lastChild[i] = nextSibling[i] = -1;
-              subtree[i] = 1;
               byKind[kind[i]]++;
               if (p < 0) continue;
               depth[i] = depth[p] + 1;
               if (lastChild[p] < 0) firstChild[p] = i; else nextSibling[lastChild[p]] = i;
               lastChild[p] = i;
               childCount[p]++;
-              for (let a = p; a >= 0; a = parent[a]) subtree[a]++;
             }
             if (n > indexed) treeOrder = null;
             indexed = n;
             sessionCount = data.sessions.length;
             // Rows between records (a session's start, a gap), in the timeline without a filter.
             markerCount = data.markerAt.length;
+          };
+          // How many actions each one set off, itself included: counted when first read after
+          // records arrived, in one backward pass (a cause is always before what it set off) —
+          // not per record from its ancestors, which a chain as long as the recording makes
+          // quadratic.
+          let counted = 0;
+          const sizes = () => {
+            if (counted === n) return subtree;
+            subtree.fill(1, 0, n);
+            for (let i = n - 1; i >= 0; i--) if (parent[i] >= 0) subtree[parent[i]] += subtree[i];
+            counted = n;
+            return subtree;
           };
           // The causal tree in preorder: each action followed by everything it set off.
           const causalOrder = () => {
@@ -221,12 +230,12 @@ extension ReportPage {
                 keep = matches.slice(0, n);
                 for (let i = n - 1; i >= 0; i--) if (keep[i] && parent[i] >= 0) keep[parent[i]] = 1;
               }
-              const order = causalOrder();
+              const order = causalOrder(), size = sizes();
               for (let position = 0; position < n;) {
                 const i = order[position];
-                if (keep && !keep[i]) { position += subtree[i]; continue; }
+                if (keep && !keep[i]) { position += size[i]; continue; }
                 shownBuffer[k++] = i;
-                position += collapsed[i] && !keep ? subtree[i] : 1;  // a filter shows matches in folds too
+                position += collapsed[i] && !keep ? size[i] : 1;  // a filter shows matches in folds too
               }
             }
             shown = shownBuffer.subarray(0, k);
@@ -285,7 +294,7 @@ extension ReportPage {
               }, collapsed[i] ? '▸' : '▾'));
             }
             act.append(badge(i, !inTree), el('span', { class: 'desc' }, oneLine(nameOf(i))), cancellationNote(i));
-            if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(subtree[i] - 1)));
+            if (inTree && collapsed[i]) act.append(el('span', { class: 'guide' }, '+' + formatNumber(sizes()[i] - 1)));
             const file = fileOf(i);
             return el('div', attributes,
               el('span', { class: 'seq' }, '#' + seq[i]),
@@ -555,7 +564,7 @@ extension ReportPage {
               }
               if (count > 50) setOff.append(el('li', { class: 'empty' }, '… and ' + formatNumber(count - 50) + ' more'));
               parts.push(el('h3', {}, 'Set off ' + formatNumber(count) + ' directly, ' +
-                formatNumber(subtree[i] - 1) + ' in all'), setOff);
+                formatNumber(sizes()[i] - 1) + ' in all'), setOff);
             }
 
             // Its state diff, a page of rows at a time: a record may list any number of changes.

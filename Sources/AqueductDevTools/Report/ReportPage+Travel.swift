@@ -90,10 +90,11 @@ extension ReportPage {
           let placed = 0;  // the records placed in groups so far
           const levelsOfText = new Map();
           const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*/;
-          // The index past the `]` that closes the `[` at `open` (ids may hold quoted text), or -1.
-          const pastBracket = (text, open) => {
+          // The index past the `]` that closes the `[` at `open` (ids may hold quoted text), or
+          // -1 when there is none within `limit` characters.
+          const pastBracket = (text, open, limit) => {
             let level = 0, quoted = false;
-            for (let j = open; j < text.length; j++) {
+            for (let j = open, end = Math.min(text.length, open + limit); j < end; j++) {
               const c = text[j];
               if (quoted) { if (c === '\\') j++; else if (c === '"') quoted = false; }
               else if (c === '"') quoted = true;
@@ -104,6 +105,9 @@ extension ReportPage {
           };
           // A record's groups from the outside in, as [key, label]. Only `case[id] › ` and
           // `case › ` prefixes make groups: the action after the last ` › ` may hold any text.
+          // Bounded whatever the name: at most MAX_LEVELS groups, each part of a key at most
+          // MAX_PART characters (a longer one ends the grouping there), so a key is short.
+          const MAX_LEVELS = 16, MAX_PART = 256;
           const levelsOf = (i) => {
             const named = data.name[i] >= 0;
             const cacheKey = named ? data.name[i] : -1 - data.action[i];
@@ -116,13 +120,13 @@ extension ReportPage {
               if (head && text[head[0].length] === '(') levels.push([head[0], head[0]]);
             } else {
               let at = 0, route = '';
-              for (;;) {
-                const head = IDENTIFIER.exec(text.slice(at));
-                if (!head) break;
+              while (levels.length + 2 <= MAX_LEVELS) {
+                const head = IDENTIFIER.exec(text.slice(at, at + MAX_PART + 1));
+                if (!head || head[0].length > MAX_PART) break;
                 let end = at + head[0].length;
                 let id = '';
                 if (text[end] === '[') {
-                  const past = pastBracket(text, end);
+                  const past = pastBracket(text, end, MAX_PART);
                   if (past < 0) break;
                   id = text.slice(end, past);
                   end = past;
