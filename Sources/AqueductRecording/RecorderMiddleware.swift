@@ -27,8 +27,9 @@ import Foundation
 /// First: `recorder <> logger <> bridges`. Its `handle` then runs before the others'. Its
 /// effect — which takes the state after the reducer and stops the clock — is finished by the
 /// store once the action's whole effect has run, told what that effect cancelled
-/// (``ActionRecord/cancellations``: `.cancel(id:)`, in-flight restarts, removed children). The
-/// duration covers the middlewares' `handle`s, the reducer and the start of the action's
+/// (``ActionRecord/cancellations``: `.cancel(id:)`, in-flight restarts, removed children) —
+/// what the effects composed after it cancelled: a middleware composed before the recorder
+/// runs its effect first, and its cancellations are not recorded. The duration covers the middlewares' `handle`s, the reducer and the start of the action's
 /// effects; the derived actions are recorded as actions of their own.
 ///
 /// ## Cost
