@@ -18,7 +18,11 @@
 ///
 /// The queue (``ActionQueue``) moves actions in and out without copying them, and keeps its
 /// buffer between cascades, so a dispatch that queues nothing allocates nothing, nor does a
-/// cascade that queues no more than an earlier one.
+/// cascade that queues no more than an earlier one. A queued action's source, stamped with its
+/// cause, and the lifetime of the effect that sent it are its ``QueuedOrigin``, kept beside the
+/// queue until it empties: an immediate effect's actions sent without a source of their own
+/// all have the same one, and share it (``enqueue(_:origin:)``), so queueing one of them moves
+/// the action alone.
 @usableFromInline
 internal struct DispatchStateMachine<Action> {
     @usableFromInline
@@ -36,10 +40,14 @@ internal struct DispatchStateMachine<Action> {
     internal var state = State.idle
     @usableFromInline
     internal var queue = ActionQueue<Action>()
-    /// The lifetimes of the effects whose actions are queued, each entry's at its slot minus
-    /// one (a slot of 0: no effect's); empty once the queue is.
+    /// The origins of the queued actions, each entry's at its ``ActionQueue/Entry/origin``;
+    /// empty once the queue is.
     @usableFromInline
-    internal var lifetimes: [EffectLifetime] = []
+    internal var origins: [QueuedOrigin] = []
+    /// Changes each time ``origins`` is emptied: an origin a sender added is its to share
+    /// while this is the number it saw (see ``enqueue(_:origin:)``).
+    @usableFromInline
+    internal var originsGeneration = 1
     @usableFromInline
     internal var cascadeLimit = 100_000
     /// The number the next action to begin processing gets.
@@ -82,7 +90,7 @@ internal struct DispatchStateMachine<Action> {
 
     /// Queues an action behind the one being processed (or the work running). Its source is
     /// stamped with `cause` — or, when none is given, with the action being processed as
-    /// `dispatchedDuring` — and moved into the queue, with the `lifetime` of the effect that
+    /// `dispatchedDuring` — and moved into a new origin, with the `lifetime` of the effect that
     /// sent it: the source is not copied.
     @inlinable
     internal mutating func enqueue(
@@ -91,7 +99,19 @@ internal struct DispatchStateMachine<Action> {
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) {
-        defer { _checkInvariants() }
+        let origin = addOrigin(source, causedBy: cause, lifetime: lifetime)
+        enqueue(action, origin: origin)
+    }
+
+    /// Keeps the origin of actions about to be queued — `source`, stamped as
+    /// ``enqueue(_:from:causedBy:lifetime:)`` stamps it, and `lifetime` — and returns its
+    /// number, for ``enqueue(_:origin:)``; valid while ``originsGeneration`` does not change.
+    @inlinable
+    internal mutating func addOrigin(
+        _ source: consuming ActionSource,
+        causedBy cause: ActionCause?,
+        lifetime: EffectLifetime?
+    ) -> Int {
         switch state {
         case .processing(let seq, _):
             source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
@@ -100,27 +120,34 @@ internal struct DispatchStateMachine<Action> {
         case .idle:
             preconditionFailure("DispatchStateMachine: an action was queued while idle")
         }
-        queue.append(action, from: source, slot: slot(of: lifetime))
+        origins.append(QueuedOrigin(source: source, lifetime: lifetime))
+        return origins.count &- 1
     }
 
-    /// Where `lifetime` is in ``lifetimes``, plus one (added unless it is the last one); `0`
-    /// for none.
+    /// Queues an action behind the one being processed (or the work running), from the origin
+    /// numbered `origin`: one that ``addOrigin(_:causedBy:lifetime:)`` returned since
+    /// ``originsGeneration`` last changed. A sender whose actions all have the same source and
+    /// cause (an immediate effect's) adds its origin once and queues the rest with it.
+    // Always inlined, as is ``ActionQueue/append(_:origin:)``: out of line, the compiler merges
+    // the specialisations for two action types into one function, a call per queued action
+    // (scenario k's budget, the instruction gate).
+    @inlinable @inline(__always)
+    internal mutating func enqueue(_ action: consuming Action, origin: Int) {
+        defer { _checkInvariants() }
+        queue.append(action, origin: origin)
+    }
+
+    /// The source of the actions queued from `origin`, stamped with their cause (not with their
+    /// numbers): valid until the queue empties.
     @inlinable
-    internal mutating func slot(of lifetime: EffectLifetime?) -> Int {
-        guard let lifetime else { return 0 }
-        return slotAdding(lifetime)
-    }
-
-    @usableFromInline
-    internal mutating func slotAdding(_ lifetime: EffectLifetime) -> Int {
-        if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
-        return lifetimes.count
+    internal func source(of origin: Int) -> ActionSource {
+        origins[origin].source
     }
 
     /// Whether the effect that sent `queued`, if one did, was cancelled.
     @inlinable
     internal func isCancelled(_ queued: ActionQueue<Action>.Entry) -> Bool {
-        queued.slot != 0 && lifetimes[queued.slot - 1].isCancelled
+        origins[queued.origin].lifetime?.isCancelled == true
     }
 
     /// Work that is not an action of this engine (an effect run for a middleware under test, a
@@ -151,8 +178,11 @@ internal struct DispatchStateMachine<Action> {
     /// What to do after an action was processed.
     @usableFromInline
     internal enum NextAction {
-        /// Process the next queued action.
-        case process(Action, ActionSource)
+        /// Process the next queued action, as number `seq`: its source is its origin's
+        /// (``source(of:)``), stamped with `seq`. Consecutive actions of one origin (an
+        /// immediate effect's) have the same source but for the number: the engine copies it
+        /// once and stamps each one's number on its copy.
+        case process(Action, origin: Int, seq: Int)
         /// The queue is empty; the engine is idle again.
         case finished
         /// The cascade went over the limit: `action` and everything behind it were dropped and
@@ -168,7 +198,7 @@ internal struct DispatchStateMachine<Action> {
     internal mutating func next() -> NextAction {
         defer { _checkInvariants() }
         guard let queued = queue.removeFirst() else { return finished() }
-        if queued.slot != 0, isCancelled(queued) { return nextAfterDroppingCancelled() }
+        if isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
     }
 
@@ -185,9 +215,18 @@ internal struct DispatchStateMachine<Action> {
     /// The queue is empty: the engine is idle again.
     @inlinable
     internal mutating func finished() -> NextAction {
-        if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
+        removeOrigins()
         state = .idle
         return .finished
+    }
+
+    /// Empties ``origins``, once nothing queued refers to them: the numbers given out are no
+    /// longer valid.
+    @inlinable
+    internal mutating func removeOrigins() {
+        if origins.isEmpty { return }
+        origins.removeAll(keepingCapacity: true)
+        originsGeneration &+= 1
     }
 
     /// The queued action comes out: it gets its number, unless the cascade is over its limit.
@@ -202,18 +241,35 @@ internal struct DispatchStateMachine<Action> {
         let seq = nextSeq
         nextSeq &+= 1
         state = .processing(seq: seq, processed: processed + 1)
-        queued.source._seq = seq
-        return .process(queued.action, queued.source)
+        return .process(queued.action, origin: queued.origin, seq: seq)
     }
 
     /// The cascade went over its limit with `queued`: it and everything behind it are dropped.
     @usableFromInline
     internal mutating func runaway(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
         let dropped = queue.count + 1
+        let source = origins[queued.origin].source
         queue.removeAll()
-        lifetimes.removeAll(keepingCapacity: true)
+        removeOrigins()
         state = .idle
-        return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
+        return .runaway(queued.action, source, limit: cascadeLimit, droppedCount: dropped)
+    }
+}
+
+/// Where a queued action came from: its source, stamped with its cause, and the lifetime of
+/// the effect that sent it, if one did — what ``DispatchStateMachine`` checks for a
+/// cancellation as the action comes out.
+@usableFromInline
+internal struct QueuedOrigin {
+    @usableFromInline
+    internal let source: ActionSource
+    @usableFromInline
+    internal let lifetime: EffectLifetime?
+
+    @inlinable
+    internal init(source: consuming ActionSource, lifetime: EffectLifetime?) {
+        self.source = source
+        self.lifetime = lifetime
     }
 }
 
@@ -230,7 +286,7 @@ extension DispatchStateMachine {
         switch state {
         case .idle:
             precondition(queue.isEmpty, "DispatchStateMachine: idle with \(queue.count) actions queued")
-            precondition(lifetimes.isEmpty, "DispatchStateMachine: idle with \(lifetimes.count) lifetimes kept")
+            precondition(origins.isEmpty, "DispatchStateMachine: idle with \(origins.count) origins kept")
         case .processing(let seq, let processed):
             precondition(
                 seq == nextSeq &- 1,
@@ -240,16 +296,10 @@ extension DispatchStateMachine {
         case .working(let processed):
             precondition(processed >= 0, "DispatchStateMachine: working after \(processed) actions")
         }
-        // A lifetime is kept once per run of consecutive actions of its effect.
-        let count = lifetimes.count
-        precondition(
-            count < 2 || lifetimes[count - 1] !== lifetimes[count - 2],
-            "DispatchStateMachine: the same lifetime kept twice in a row"
-        )
-        if let slot = queue._lastSlot {
+        if let origin = queue._lastOrigin {
             precondition(
-                slot >= 0 && slot <= count,
-                "DispatchStateMachine: the last queued action's slot \(slot) is past the \(count) lifetimes"
+                origin >= 0 && origin < origins.count,
+                "DispatchStateMachine: the last queued action's origin \(origin) is past the \(origins.count) origins"
             )
         }
     }

@@ -198,9 +198,10 @@ extension Engine {
     /// engine while the work runs, and drops what is sent after (from an escaped
     /// `ImmediateSend`), reporting it unless the effect was cancelled. It derives the source of
     /// the actions sent without one once, when the first is sent — one info node shared by all
-    /// of them rather than one per action (a cascade of sends). The
-    /// send's closure captures this object alone, which is then its context: no allocation
-    /// besides it.
+    /// of them rather than one per action (a cascade of sends) — and queues them with one
+    /// origin (``DispatchStateMachine/enqueue(_:origin:)``): after the first, queueing one is
+    /// moving the action into the queue. The send's closure captures this object alone, which
+    /// is then its context: no allocation besides it.
     @MainActor
     @usableFromInline
     internal final class ImmediateSender {
@@ -220,6 +221,17 @@ extension Engine {
         @usableFromInline
         @exclusivity(unchecked)
         var isOpen = true
+        /// The origin the actions sent without a source share in the dispatch queue, valid
+        /// while the queue's ``DispatchStateMachine/originsGeneration`` is ``originGeneration``.
+        // Unchecked, as above, and for the same budget (k/aqueduct, the instruction gate).
+        @usableFromInline
+        @exclusivity(unchecked)
+        var origin = 0
+        /// The queue's origins generation when ``origin`` was added; 0, which the queue never
+        /// has, before.
+        @usableFromInline
+        @exclusivity(unchecked)
+        var originGeneration = 0
 
         /// The number of the action that caused the effect, stamped on each action sent as its
         /// cause; `nil` when the cause is not an action of this engine. Read from ``cause``
@@ -241,10 +253,36 @@ extension Engine {
             guard isOpen else { return sentLate(action) }
             let actionCause = ActionCause(seq: causeSeq, kind: kind)
             if let given { return runtime.dispatch(action, from: given, causedBy: actionCause, lifetime: lifetime) }
+            // While an action is processed (always, but for a middleware's effect under test),
+            // an action sent with the effect's cause is queued with the origin of the others:
+            // their source is the same, and so is the cause stamped on it.
+            if case .sentByEffect = kind, causeSeq != nil, !runtime.memory.fields.dispatch.isIdle {
+                return queue(action)
+            }
             // Not `derivedSource == nil`, which compares through `ActionSource`'s `==` (a copy,
             // a call and a destroy on every send).
             if case .none = derivedSource { derivedSource = cause.derivedSource }
             runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause, lifetime: lifetime)
+        }
+
+        /// Queues an action sent without a source, as ``DispatchStateMachine/enqueue(_:from:causedBy:lifetime:)``
+        /// would, with the origin the effect's other such actions have: added by the first one
+        /// queued since the queue last emptied.
+        // Always inlined into `send`: out of line, the compiler merges the specialisations for two
+        // action types into one function, a call per queued action (scenario k's budget).
+        @inlinable @inline(__always)
+        func queue(_ action: Action) {
+            let generation = runtime.memory.fields.dispatch.originsGeneration
+            if originGeneration != generation {
+                if case .none = derivedSource { derivedSource = cause.derivedSource }
+                origin = runtime.memory.fields.dispatch.addOrigin(
+                    derivedSource.unsafelyUnwrapped,
+                    causedBy: ActionCause(seq: causeSeq, kind: .sentByEffect),
+                    lifetime: lifetime
+                )
+                originGeneration = generation
+            }
+            runtime.memory.fields.dispatch.enqueue(action, origin: origin)
         }
 
         /// The work returned.
