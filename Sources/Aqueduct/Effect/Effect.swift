@@ -307,7 +307,10 @@ public struct Effect<Action> {
             return Effect<NewAction>(
                 .immediate { send in
                     work(
-                        ImmediateSend(_kinded: { action, source, kind in send._send(transform(action), source, kind) })
+                        ImmediateSend(
+                            _kinded: { action, source, kind in send._send(transform(action), source, kind) },
+                            action: { action in send._sendAction(transform(action)) }
+                        )
                     )
                 }
             )
