@@ -90,7 +90,7 @@ extension Engine {
             }
             if let lifetime { storage.effectReturned(lifetime, sentSynchronously: true) }
         case .run(let priority, let operation):
-            startTask(of: register(cause: cause, ids: ids, parent: parent), priority: priority, cause: cause) {
+            startTask(of: register(cause: cause, ids: ids, parent: parent), priority: priority?.taskPriority, cause: cause) {
                 send in await operation(send)
             }
         case .merge(let effects):
@@ -252,7 +252,8 @@ extension Engine {
         @usableFromInline
         let causeSeq: Int?
 
-        @usableFromInline
+        // Inlinable, so that it is specialised: unspecialised, it looks up the cause's metadata.
+        @inlinable
         init(runtime: Engine, cause: EffectCause, lifetime: EffectLifetime?) {
             self.runtime = runtime
             self.fields = runtime.memory._fields
@@ -361,7 +362,7 @@ extension Engine {
             return lifetime.token
         }
         var priority: TaskPriority?
-        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first }
+        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first?.taskPriority }
         startTask(of: lifetime, priority: priority, cause: cause) { send in
             await sequence.run(send, awaiting: awaited, from: next)
         }
