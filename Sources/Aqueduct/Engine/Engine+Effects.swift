@@ -90,9 +90,8 @@ extension Engine {
             }
             if let lifetime { storage.effectReturned(lifetime, sentSynchronously: true) }
         case .run(let priority, let operation):
-            startTask(of: register(cause: cause, ids: ids, parent: parent), priority: priority?.taskPriority, cause: cause) {
-                send in await operation(send)
-            }
+            let lifetime = register(cause: cause, ids: ids, parent: parent)
+            startTask(of: lifetime, priority: priority?.taskPriority, cause: cause) { send in await operation(send) }
         case .merge(let effects):
             for effect in effects { run(effect, cause: cause, ids: ids, parent: parent) }
         case .cancellable(let id, let cancelInFlight, let inner):
