@@ -73,6 +73,16 @@ internal struct ActionQueue<Action> {
         buffer?.removeFirst()
     }
 
+    /// Takes the first queued action out of the queue, without its number; the queue must not
+    /// be empty. No optional entry is made and taken apart: for an action type with a class
+    /// reference in it, that goes through the entry's value witnesses.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    internal mutating func removeFirstAction() -> Action {
+        buffer.unsafelyUnwrapped.removeFirstAction()
+    }
+
     /// Drops every queued action.
     @inlinable
     internal mutating func removeAll() {
@@ -153,6 +163,22 @@ internal struct ActionQueue<Action> {
                 }
                 return entry
             }
+        }
+
+        /// Takes the first entry's action out; there must be one.
+        @inlinable
+        internal func removeFirstAction() -> Action {
+            let element = withUnsafeMutablePointers { header, entries in
+                let element = entries + header.pointee.head
+                header.pointee.head += 1
+                if header.pointee.head == header.pointee.tail {
+                    header.pointee.head = 0
+                    header.pointee.tail = 0
+                }
+                return element
+            }
+            // The entry's memory stays as it is until the next append.
+            return element.move().action
         }
 
         @usableFromInline

@@ -20,9 +20,10 @@
 /// buffer between cascades, so a dispatch that queues nothing allocates nothing, nor does a
 /// cascade that queues no more than an earlier one. A queued action's source, stamped with its
 /// cause, and the lifetime of the effect that sent it are its ``QueuedOrigin``, kept beside the
-/// queue until it empties: an immediate effect's actions sent without a source of their own
-/// all have the same one, and share it (``enqueue(_:origin:)``), so queueing one of them moves
-/// the action alone.
+/// queue: an immediate effect's actions sent without a source of their own all have the same
+/// one, and share it (``origins``, ``enqueue(_:origin:)``), so queueing one of them moves the
+/// action alone; any other queued action (a bridge's, a middleware's) has its own, moved into
+/// a second queue in the same order (``ownOrigins``) and out of it as the action comes out.
 @usableFromInline
 internal struct DispatchStateMachine<Action> {
     @usableFromInline
@@ -40,10 +41,21 @@ internal struct DispatchStateMachine<Action> {
     internal var state = State.idle
     @usableFromInline
     internal var queue = ActionQueue<Action>()
-    /// The origins of the queued actions, each entry's at its ``ActionQueue/Entry/origin``;
+    /// The origins that queued actions share, each entry's at its ``ActionQueue/Entry/origin``;
     /// empty once the queue is.
     @usableFromInline
     internal var origins: [QueuedOrigin] = []
+    /// The origins of the queued actions that have their own (an entry's origin is
+    /// ``ownOrigin``), in the order of those actions: each is moved in as its action is queued
+    /// and out as it comes out, never copied, and the shared ``origins`` are left empty — a
+    /// bridged action costs no origin added, copied out and emptied (scenario e's and i's
+    /// budgets, the instruction gate). Each entry's `origin` is unused.
+    @usableFromInline
+    internal var ownOrigins = ActionQueue<QueuedOrigin>()
+    /// The ``ActionQueue/Entry/origin`` of a queued action whose origin is its own, the next in
+    /// ``ownOrigins``.
+    @usableFromInline
+    internal static var ownOrigin: Int { -1 }
     /// Changes each time ``origins`` is emptied: an origin a sender added is its to share
     /// while this is the number it saw (see ``enqueue(_:origin:)``).
     @usableFromInline
@@ -90,17 +102,35 @@ internal struct DispatchStateMachine<Action> {
 
     /// Queues an action behind the one being processed (or the work running). Its source is
     /// stamped with `cause` — or, when none is given, with the action being processed as
-    /// `dispatchedDuring` — and moved into a new origin, with the `lifetime` of the effect that
-    /// sent it: the source is not copied.
-    @inlinable
+    /// `dispatchedDuring` — and moved into its own origin (``ownOrigins``), with the `lifetime`
+    /// of the effect that sent it: the source is not copied.
+    // Never inlined (but specialised): inlined, its two appends make the engine's dispatch too
+    // large to inline into a plain dispatch (scenario a's store, about 30 instructions an action).
+    @inlinable @inline(never)
     internal mutating func enqueue(
         _ action: consuming Action,
         from source: consuming ActionSource,
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) {
-        let origin = addOrigin(source, causedBy: cause, lifetime: lifetime)
-        enqueue(action, origin: origin)
+        defer { _checkInvariants() }
+        stamp(&source, causedBy: cause)
+        ownOrigins.append(QueuedOrigin(source: source, lifetime: lifetime), origin: Self.ownOrigin)
+        queue.append(action, origin: Self.ownOrigin)
+    }
+
+    /// Stamps the source of an action about to be queued with `cause`, or — when none is given
+    /// and an action is being processed — with that action, `dispatchedDuring`.
+    @inlinable
+    internal func stamp(_ source: inout ActionSource, causedBy cause: ActionCause?) {
+        switch state {
+        case .processing(let seq, _):
+            source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
+        case .working:
+            source._stampCause(cause)
+        case .idle:
+            preconditionFailure("DispatchStateMachine: an action was queued while idle")
+        }
     }
 
     /// Keeps the origin of actions about to be queued — `source`, stamped as
@@ -112,14 +142,7 @@ internal struct DispatchStateMachine<Action> {
         causedBy cause: ActionCause?,
         lifetime: EffectLifetime?
     ) -> Int {
-        switch state {
-        case .processing(let seq, _):
-            source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
-        case .working:
-            source._stampCause(cause)
-        case .idle:
-            preconditionFailure("DispatchStateMachine: an action was queued while idle")
-        }
+        stamp(&source, causedBy: cause)
         origins.append(QueuedOrigin(source: source, lifetime: lifetime))
         return origins.count &- 1
     }
@@ -144,10 +167,17 @@ internal struct DispatchStateMachine<Action> {
         origins[origin].source
     }
 
-    /// Whether the effect that sent `queued`, if one did, was cancelled.
+    /// Whether the effect that sent `queued`, an action of a shared origin, was cancelled.
     @inlinable
     internal func isCancelled(_ queued: ActionQueue<Action>.Entry) -> Bool {
         origins[queued.origin].lifetime?.isCancelled == true
+    }
+
+    /// Takes the origin of a queued action that has its own out of ``ownOrigins``: the next
+    /// one, as the actions come out in the order they were queued.
+    @inlinable
+    internal mutating func takeOwnOrigin() -> QueuedOrigin {
+        ownOrigins.removeFirstAction()
     }
 
     /// Work that is not an action of this engine (an effect run for a middleware under test, a
@@ -183,6 +213,9 @@ internal struct DispatchStateMachine<Action> {
         /// immediate effect's) have the same source but for the number: the engine copies it
         /// once and stamps each one's number on its copy.
         case process(Action, origin: Int, seq: Int)
+        /// Process the next queued action, whose origin is its own: its source, stamped with
+        /// its number, is `origin.source` (borrowed from the origin, not copied out of it).
+        case processOwn(Action, QueuedOrigin)
         /// The queue is empty; the engine is idle again.
         case finished
         /// The cascade went over the limit: `action` and everything behind it were dropped and
@@ -198,6 +231,11 @@ internal struct DispatchStateMachine<Action> {
     internal mutating func next() -> NextAction {
         defer { _checkInvariants() }
         guard let queued = queue.removeFirst() else { return finished() }
+        if queued.origin == Self.ownOrigin {
+            let origin = takeOwnOrigin()
+            if origin.lifetime?.isCancelled == true { return nextAfterDroppingCancelled() }
+            return begin(queued.action, origin)
+        }
         if isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
     }
@@ -206,6 +244,11 @@ internal struct DispatchStateMachine<Action> {
     @usableFromInline
     internal mutating func nextAfterDroppingCancelled() -> NextAction {
         while let queued = queue.removeFirst() {
+            if queued.origin == Self.ownOrigin {
+                let origin = takeOwnOrigin()
+                if origin.lifetime?.isCancelled == true { continue }
+                return begin(queued.action, origin)
+            }
             if isCancelled(queued) { continue }
             return begin(queued)
         }
@@ -232,27 +275,44 @@ internal struct DispatchStateMachine<Action> {
     /// The queued action comes out: it gets its number, unless the cascade is over its limit.
     @inlinable
     internal mutating func begin(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+        guard let seq = number() else { return runaway(queued.action, origins[queued.origin].source) }
+        return .process(queued.action, origin: queued.origin, seq: seq)
+    }
+
+    /// The queued action whose origin was its own comes out, with it: it gets its number,
+    /// stamped on the origin's source, unless the cascade is over its limit.
+    @inlinable
+    internal mutating func begin(_ action: consuming Action, _ origin: consuming QueuedOrigin) -> NextAction {
+        guard let seq = number() else { return runaway(action, origin.source) }
+        origin.source._seq = seq
+        return .processOwn(action, origin)
+    }
+
+    /// Gives the queued action coming out its number, or `nil` when the cascade is over its
+    /// limit.
+    @inlinable
+    internal mutating func number() -> Int? {
         let processed: Int
         switch state {
         case .processing(_, let count), .working(let count): processed = count
         case .idle: preconditionFailure("DispatchStateMachine: a queued action came out while idle")
         }
-        if processed >= cascadeLimit { return runaway(queued) }
+        if processed >= cascadeLimit { return nil }
         let seq = nextSeq
         nextSeq &+= 1
         state = .processing(seq: seq, processed: processed + 1)
-        return .process(queued.action, origin: queued.origin, seq: seq)
+        return seq
     }
 
-    /// The cascade went over its limit with `queued`: it and everything behind it are dropped.
+    /// The cascade went over its limit with `action`: it and everything behind it are dropped.
     @usableFromInline
-    internal mutating func runaway(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+    internal mutating func runaway(_ action: consuming Action, _ source: consuming ActionSource) -> NextAction {
         let dropped = queue.count + 1
-        let source = origins[queued.origin].source
         queue.removeAll()
+        ownOrigins.removeAll()
         removeOrigins()
         state = .idle
-        return .runaway(queued.action, source, limit: cascadeLimit, droppedCount: dropped)
+        return .runaway(action, source, limit: cascadeLimit, droppedCount: dropped)
     }
 }
 
@@ -262,7 +322,7 @@ internal struct DispatchStateMachine<Action> {
 @usableFromInline
 internal struct QueuedOrigin {
     @usableFromInline
-    internal let source: ActionSource
+    internal var source: ActionSource
     @usableFromInline
     internal let lifetime: EffectLifetime?
 
@@ -283,6 +343,11 @@ extension DispatchStateMachine {
     @usableFromInline
     internal func _checkInvariants() {
         queue._checkInvariants()
+        ownOrigins._checkInvariants()
+        precondition(
+            ownOrigins.count <= queue.count,
+            "DispatchStateMachine: \(ownOrigins.count) own origins for \(queue.count) queued actions"
+        )
         switch state {
         case .idle:
             precondition(queue.isEmpty, "DispatchStateMachine: idle with \(queue.count) actions queued")
@@ -298,7 +363,7 @@ extension DispatchStateMachine {
         }
         if let origin = queue._lastOrigin {
             precondition(
-                origin >= 0 && origin < origins.count,
+                origin == Self.ownOrigin ? !ownOrigins.isEmpty : origin >= 0 && origin < origins.count,
                 "DispatchStateMachine: the last queued action's origin \(origin) is past the \(origins.count) origins"
             )
         }

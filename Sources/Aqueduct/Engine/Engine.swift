@@ -364,6 +364,8 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
                 }
                 source._seq = seq
                 process(action, source)
+            case .processOwn(let action, let own):
+                process(action, own.source)
             case .finished:
                 return
             case .runaway(let action, let source, let limit, let droppedCount):
