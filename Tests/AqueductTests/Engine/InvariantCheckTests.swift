@@ -27,7 +27,12 @@ import Testing
         let lifetime = EffectLifetime(token: 0, describe: { "effect" })
         dispatch.enqueue(1, from: Self.source, causedBy: nil, lifetime: lifetime)
         dispatch.enqueue(2, from: Self.source, causedBy: nil, lifetime: nil)
-        while case .process = dispatch.next() {}
+        drain: while true {
+            switch dispatch.next() {
+            case .process, .processOwn: continue
+            case .finished, .runaway: break drain
+            }
+        }
         #expect(dispatch.isIdle)
 
         var inbox = InboxStateMachine<Int>()
