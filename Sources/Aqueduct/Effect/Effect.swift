@@ -46,7 +46,7 @@ public struct Effect<Action> {
         case none
         case send(Action, ActionSource?)
         case immediate(@MainActor (ImmediateSend<Action>) -> Void)
-        case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        case run(EffectPriority?, @Sendable (Send<Action>) async -> Void)
         case merge([Effect<Action>])
         case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
@@ -193,7 +193,7 @@ public struct Effect<Action> {
         priority: TaskPriority? = nil,
         operation: @escaping @Sendable (Send<Action>) async -> Void
     ) -> Effect {
-        Effect(.run(priority, operation))
+        Effect(.run(priority.map(EffectPriority.init), operation))
     }
 
     /// Runs several effects together. `.none`s are dropped; merging nothing gives `.none`.
@@ -310,7 +310,10 @@ public struct Effect<Action> {
             return Effect<NewAction>(
                 .immediate { send in
                     work(
-                        ImmediateSend(_kinded: { action, source, kind in send._send(transform(action), source, kind) })
+                        ImmediateSend(
+                            _kinded: { action, source, kind in send._send(transform(action), source, kind) },
+                            action: { action in send._sendAction(transform(action)) }
+                        )
                     )
                 }
             )
@@ -373,6 +376,28 @@ internal final class EffectBox<Action>: EffectStorage {
 /// Two ids are equal only when their values have the same type and are equal: `7`, `UInt8(7)`
 /// and `7.0` are three ids, although `AnyHashable` would make them one (it compares numbers
 /// across types). Comparing opens the existential and casts once, with no box.
+/// A `.run` effect's task priority, kept as its raw value: `TaskPriority` is resilient (its
+/// layout is not known to the code that uses it), and an ``Effect/Operation`` with one inside
+/// had a layout computed at run time — each operation made, copied, switched on or destroyed
+/// went through value witnesses and a metadata lookup, and so did every function that might
+/// make one, on every call (scenario k's budget, the instruction gate).
+@usableFromInline
+internal struct EffectPriority: Sendable {
+    @usableFromInline
+    internal let rawValue: UInt8
+
+    @usableFromInline
+    internal init(_ priority: TaskPriority) {
+        self.rawValue = priority.rawValue
+    }
+
+    /// The priority to start the task with.
+    @usableFromInline
+    internal var taskPriority: TaskPriority {
+        TaskPriority(rawValue: rawValue)
+    }
+}
+
 @usableFromInline
 internal struct EffectID: Hashable, Sendable, CustomStringConvertible {
     let base: any Hashable & Sendable

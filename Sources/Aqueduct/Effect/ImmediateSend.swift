@@ -27,6 +27,11 @@ public struct ImmediateSend<Action> {
     /// (``ActionCause/Kind/sentByEffect``, or ``ActionCause/Kind/bridgedFrom`` from a bridge).
     @usableFromInline
     internal let _send: @MainActor (Action, ActionSource?, ActionCause.Kind) -> Void
+    /// Receives each action sent with no source (``callAsFunction(_:)``): what ``_send`` does
+    /// with `nil` and ``ActionCause/Kind/sentByEffect``, without passing them — an optional
+    /// source is 65 bytes passed and checked on every send of a cascade (scenario k's budget).
+    @usableFromInline
+    internal let _sendAction: @MainActor (Action) -> Void
 
     /// Creates a send function. Stores create these; tests can too, to run an effect by hand.
     ///
@@ -41,12 +46,22 @@ public struct ImmediateSend<Action> {
     ///   ``callAsFunction(_:from:)``, or `nil` when the caller gave none.
     public init(_ send: @escaping @MainActor (Action, ActionSource?) -> Void) {
         self._send = { action, source, _ in send(action, source) }
+        self._sendAction = { action in send(action, nil) }
     }
 
     /// Creates a send function that is also told how each action relates to the effect's cause.
+    ///
+    /// - Parameters:
+    ///   - send: Receives each action, its given source or `nil`, and its kind.
+    ///   - sendAction: Receives each action sent with no source, as `send` would with `nil`
+    ///     and ``ActionCause/Kind/sentByEffect``.
     @usableFromInline
-    internal init(_kinded send: @escaping @MainActor (Action, ActionSource?, ActionCause.Kind) -> Void) {
+    internal init(
+        _kinded send: @escaping @MainActor (Action, ActionSource?, ActionCause.Kind) -> Void,
+        action sendAction: @escaping @MainActor (Action) -> Void
+    ) {
         self._send = send
+        self._sendAction = sendAction
     }
 
     /// Sends an action. Its source is the source of the action that caused the effect, with a
@@ -55,7 +70,7 @@ public struct ImmediateSend<Action> {
     /// - Parameter action: The action.
     @inlinable
     public func callAsFunction(_ action: Action) {
-        _send(action, nil, .sentByEffect)
+        _sendAction(action)
     }
 
     /// Sends an action with the given source.

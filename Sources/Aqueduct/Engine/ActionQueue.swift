@@ -6,28 +6,32 @@
 /// and when the two meet both go back to the start, so the buffer is reused by every cascade and
 /// grows only when a cascade queues more than any before it.
 ///
-/// Why not an array emptied with `removeAll(keepingCapacity:)`: taking an action copies it and
-/// its source (a retain), emptying destroys them again (a release), and both go through the
-/// run time's generic value witnesses of the element, for every queued action.
+/// An entry is the action and a number, not the action's source: the sources (and the
+/// lifetimes of the effects that sent the actions) are the state machine's ``QueuedOrigin``s,
+/// which the actions of one sender share — an entry is a few words, not the 64 bytes of a
+/// source moved in and out with its retain and release.
+///
+/// Why not an array emptied with `removeAll(keepingCapacity:)`: taking an action copies it (and
+/// whatever it holds, retained), emptying destroys it again, and both go through the run time's
+/// generic value witnesses of the element, for every queued action.
 ///
 /// A value with reference semantics: the buffer is shared by copies. Its one owner, the state
 /// machine, mutates it in place.
 @usableFromInline
 internal struct ActionQueue<Action> {
-    /// One queued action, with a number its owner gives it (``DispatchStateMachine``: where the
-    /// lifetime of the effect that sent it is). A number, not a reference: an entry with a
-    /// class reference in it is copied and destroyed through slower value witnesses.
+    /// One queued action, with a number its owner gives it (``DispatchStateMachine``: where its
+    /// origin — its source and the lifetime of the effect that sent it — is). A number, not a
+    /// reference: an entry with a class reference in it is copied and destroyed through slower
+    /// value witnesses.
     @usableFromInline
     internal struct Entry {
         @usableFromInline var action: Action
-        @usableFromInline var source: ActionSource
-        @usableFromInline var slot: Int
+        @usableFromInline var origin: Int
 
         @inlinable
-        init(action: Action, source: ActionSource, slot: Int) {
+        init(action: Action, origin: Int) {
             self.action = action
-            self.source = source
-            self.slot = slot
+            self.origin = origin
         }
     }
 
@@ -55,10 +59,10 @@ internal struct ActionQueue<Action> {
     /// Queues an action behind the others.
     ///
     /// - Complexity: O(1), amortised over the growth of the buffer.
-    @inlinable
-    internal mutating func append(_ action: consuming Action, from source: consuming ActionSource, slot: Int) {
+    @inlinable @inline(__always)
+    internal mutating func append(_ action: consuming Action, origin: Int) {
         if buffer == nil || buffer.unsafelyUnwrapped.isFull { grow() }
-        buffer.unsafelyUnwrapped.append(action, source, slot)
+        buffer.unsafelyUnwrapped.append(action, origin)
     }
 
     /// Takes the first queued action out of the queue, or returns `nil` when it is empty.
@@ -67,6 +71,16 @@ internal struct ActionQueue<Action> {
     @inlinable
     internal mutating func removeFirst() -> Entry? {
         buffer?.removeFirst()
+    }
+
+    /// Takes the first queued action out of the queue, without its number; the queue must not
+    /// be empty. No optional entry is made and taken apart: for an action type with a class
+    /// reference in it, that goes through the entry's value witnesses.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    internal mutating func removeFirstAction() -> Action {
+        buffer.unsafelyUnwrapped.removeFirstAction()
     }
 
     /// Drops every queued action.
@@ -100,48 +114,40 @@ internal struct ActionQueue<Action> {
         buffer = new
     }
 
-    /// Where the live entries are, and how many fit: the buffer's `capacity` would ask the
-    /// allocator (`malloc_usable_size`) on every use.
     @usableFromInline
-    internal struct Header {
-        @usableFromInline var head: Int
-        @usableFromInline var tail: Int
-        @usableFromInline let capacity: Int
-
-        @usableFromInline
-        init(head: Int, tail: Int, capacity: Int) {
-            self.head = head
-            self.tail = tail
-            self.capacity = capacity
-        }
-    }
+    internal typealias Header = ActionQueueHeader
 
     /// The entries, with `header.head..<header.tail` initialised.
     @usableFromInline
     internal final class Buffer: ManagedBuffer<Header, Entry> {
+        // A buffer replaced by a larger one is empty: its deinit, which runs unspecialised,
+        // then reads the header alone (not generic) and not the entries' type, whose metadata
+        // it would look up (a few hundred instructions a growth: scenario k's budget, the
+        // instruction gate, in a new store).
         deinit {
-            removeAll()
+            let isEmpty = withUnsafeMutablePointerToHeader { $0.pointee.head == $0.pointee.tail }
+            if !isEmpty { removeAll() }
         }
 
-        /// Whether ``append(_:_:_:)`` needs a larger buffer.
+        /// Whether ``append(_:_:)`` needs a larger buffer.
         @inlinable
         internal var isFull: Bool {
             withUnsafeMutablePointerToHeader { $0.pointee.tail == $0.pointee.capacity }
         }
 
-        /// Appends an entry; the buffer must not be full. The action and its source are moved
-        /// into the entry, not copied.
+        /// Appends an entry; the buffer must not be full. The action is moved into the entry,
+        /// not copied.
         // The header is reached through its pointer: `header` is a class property, checked for
         // exclusive access at run time on every use. The entry is initialised outside the
-        // closure, which would capture the action and source by borrowing them (a copy); the
-        // element's address stays valid while `self` does.
+        // closure, which would capture the action by borrowing it (a copy); the element's
+        // address stays valid while `self` does.
         @inlinable
-        internal func append(_ action: consuming Action, _ source: consuming ActionSource, _ slot: Int) {
+        internal func append(_ action: consuming Action, _ origin: Int) {
             let element = withUnsafeMutablePointers { header, entries in
                 defer { header.pointee.tail += 1 }
                 return entries + header.pointee.tail
             }
-            element.initialize(to: Entry(action: action, source: source, slot: slot))
+            element.initialize(to: Entry(action: action, origin: origin))
         }
 
         /// Takes the first entry out, or returns `nil` when there is none.
@@ -159,6 +165,22 @@ internal struct ActionQueue<Action> {
             }
         }
 
+        /// Takes the first entry's action out; there must be one.
+        @inlinable
+        internal func removeFirstAction() -> Action {
+            let element = withUnsafeMutablePointers { header, entries in
+                let element = entries + header.pointee.head
+                header.pointee.head += 1
+                if header.pointee.head == header.pointee.tail {
+                    header.pointee.head = 0
+                    header.pointee.tail = 0
+                }
+                return element
+            }
+            // The entry's memory stays as it is until the next append.
+            return element.move().action
+        }
+
         @usableFromInline
         internal func removeAll() {
             withUnsafeMutablePointers { header, entries in
@@ -167,6 +189,23 @@ internal struct ActionQueue<Action> {
                 header.pointee.tail = 0
             }
         }
+    }
+}
+
+/// Where the live entries of an ``ActionQueue`` are, and how many fit: the buffer's `capacity`
+/// would ask the allocator (`malloc_usable_size`) on every use. Not nested in the generic queue,
+/// so that unspecialised code reads it without looking up its metadata.
+@usableFromInline
+internal struct ActionQueueHeader {
+    @usableFromInline var head: Int
+    @usableFromInline var tail: Int
+    @usableFromInline let capacity: Int
+
+    @usableFromInline
+    init(head: Int, tail: Int, capacity: Int) {
+        self.head = head
+        self.tail = tail
+        self.capacity = capacity
     }
 }
 
@@ -189,12 +228,12 @@ extension ActionQueue {
         precondition(head < tail || head == 0, "ActionQueue: empty, with its entries starting at \(head)")
     }
 
-    /// The slot of the last queued action, if any.
+    /// The origin of the last queued action, if any.
     @usableFromInline
-    internal var _lastSlot: Int? {
+    internal var _lastOrigin: Int? {
         guard let buffer else { return nil }
         return buffer.withUnsafeMutablePointers { header, entries in
-            header.pointee.tail > header.pointee.head ? entries[header.pointee.tail - 1].slot : nil
+            header.pointee.tail > header.pointee.head ? entries[header.pointee.tail - 1].origin : nil
         }
     }
     #else

@@ -18,7 +18,12 @@
 ///
 /// The queue (``ActionQueue``) moves actions in and out without copying them, and keeps its
 /// buffer between cascades, so a dispatch that queues nothing allocates nothing, nor does a
-/// cascade that queues no more than an earlier one.
+/// cascade that queues no more than an earlier one. A queued action's source, stamped with its
+/// cause, and the lifetime of the effect that sent it are its ``QueuedOrigin``, kept beside the
+/// queue: an immediate effect's actions sent without a source of their own all have the same
+/// one, and share it (``origins``, ``enqueue(_:origin:)``), so queueing one of them moves the
+/// action alone; any other queued action (a bridge's, a middleware's) has its own, moved into
+/// a second queue in the same order (``ownOrigins``) and out of it as the action comes out.
 @usableFromInline
 internal struct DispatchStateMachine<Action> {
     @usableFromInline
@@ -36,10 +41,25 @@ internal struct DispatchStateMachine<Action> {
     internal var state = State.idle
     @usableFromInline
     internal var queue = ActionQueue<Action>()
-    /// The lifetimes of the effects whose actions are queued, each entry's at its slot minus
-    /// one (a slot of 0: no effect's); empty once the queue is.
+    /// The origins that queued actions share, each entry's at its ``ActionQueue/Entry/origin``;
+    /// empty once the queue is.
     @usableFromInline
-    internal var lifetimes: [EffectLifetime] = []
+    internal var origins: [QueuedOrigin] = []
+    /// The origins of the queued actions that have their own (an entry's origin is
+    /// ``ownOrigin``), in the order of those actions: each is moved in as its action is queued
+    /// and out as it comes out, never copied, and the shared ``origins`` are left empty — a
+    /// bridged action costs no origin added, copied out and emptied (scenario e's and i's
+    /// budgets, the instruction gate). Each entry's `origin` is unused.
+    @usableFromInline
+    internal var ownOrigins = ActionQueue<QueuedOrigin>()
+    /// The ``ActionQueue/Entry/origin`` of a queued action whose origin is its own, the next in
+    /// ``ownOrigins``.
+    @usableFromInline
+    internal static var ownOrigin: Int { -1 }
+    /// Changes each time ``origins`` is emptied: an origin a sender added is its to share
+    /// while this is the number it saw (see ``enqueue(_:origin:)``).
+    @usableFromInline
+    internal var originsGeneration = 1
     @usableFromInline
     internal var cascadeLimit = 100_000
     /// The number the next action to begin processing gets.
@@ -82,9 +102,11 @@ internal struct DispatchStateMachine<Action> {
 
     /// Queues an action behind the one being processed (or the work running). Its source is
     /// stamped with `cause` — or, when none is given, with the action being processed as
-    /// `dispatchedDuring` — and moved into the queue, with the `lifetime` of the effect that
-    /// sent it: the source is not copied.
-    @inlinable
+    /// `dispatchedDuring` — and moved into its own origin (``ownOrigins``), with the `lifetime`
+    /// of the effect that sent it: the source is not copied.
+    // Never inlined (but specialised): inlined, its two appends make the engine's dispatch too
+    // large to inline into a plain dispatch (scenario a's store, about 30 instructions an action).
+    @inlinable @inline(never)
     internal mutating func enqueue(
         _ action: consuming Action,
         from source: consuming ActionSource,
@@ -92,6 +114,15 @@ internal struct DispatchStateMachine<Action> {
         lifetime: EffectLifetime?
     ) {
         defer { _checkInvariants() }
+        stamp(&source, causedBy: cause)
+        ownOrigins.append(QueuedOrigin(source: source, lifetime: lifetime), origin: Self.ownOrigin)
+        queue.append(action, origin: Self.ownOrigin)
+    }
+
+    /// Stamps the source of an action about to be queued with `cause`, or — when none is given
+    /// and an action is being processed — with that action, `dispatchedDuring`.
+    @inlinable
+    internal func stamp(_ source: inout ActionSource, causedBy cause: ActionCause?) {
         switch state {
         case .processing(let seq, _):
             source._stampCause(cause ?? ActionCause(seq: seq, kind: .dispatchedDuring))
@@ -100,27 +131,53 @@ internal struct DispatchStateMachine<Action> {
         case .idle:
             preconditionFailure("DispatchStateMachine: an action was queued while idle")
         }
-        queue.append(action, from: source, slot: slot(of: lifetime))
     }
 
-    /// Where `lifetime` is in ``lifetimes``, plus one (added unless it is the last one); `0`
-    /// for none.
+    /// Keeps the origin of actions about to be queued — `source`, stamped as
+    /// ``enqueue(_:from:causedBy:lifetime:)`` stamps it, and `lifetime` — and returns its
+    /// number, for ``enqueue(_:origin:)``; valid while ``originsGeneration`` does not change.
     @inlinable
-    internal mutating func slot(of lifetime: EffectLifetime?) -> Int {
-        guard let lifetime else { return 0 }
-        return slotAdding(lifetime)
+    internal mutating func addOrigin(
+        _ source: consuming ActionSource,
+        causedBy cause: ActionCause?,
+        lifetime: EffectLifetime?
+    ) -> Int {
+        stamp(&source, causedBy: cause)
+        origins.append(QueuedOrigin(source: source, lifetime: lifetime))
+        return origins.count &- 1
     }
 
-    @usableFromInline
-    internal mutating func slotAdding(_ lifetime: EffectLifetime) -> Int {
-        if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
-        return lifetimes.count
+    /// Queues an action behind the one being processed (or the work running), from the origin
+    /// numbered `origin`: one that ``addOrigin(_:causedBy:lifetime:)`` returned since
+    /// ``originsGeneration`` last changed. A sender whose actions all have the same source and
+    /// cause (an immediate effect's) adds its origin once and queues the rest with it.
+    // Always inlined, as is ``ActionQueue/append(_:origin:)``: out of line, the compiler merges
+    // the specialisations for two action types into one function, a call per queued action
+    // (scenario k's budget, the instruction gate).
+    @inlinable @inline(__always)
+    internal mutating func enqueue(_ action: consuming Action, origin: Int) {
+        defer { _checkInvariants() }
+        queue.append(action, origin: origin)
     }
 
-    /// Whether the effect that sent `queued`, if one did, was cancelled.
+    /// The source of the actions queued from `origin`, stamped with their cause (not with their
+    /// numbers): valid until the queue empties.
+    @inlinable
+    internal func source(of origin: Int) -> ActionSource {
+        origins[origin].source
+    }
+
+    /// Whether the effect that sent `queued`, an action of a shared origin, was cancelled.
     @inlinable
     internal func isCancelled(_ queued: ActionQueue<Action>.Entry) -> Bool {
-        queued.slot != 0 && lifetimes[queued.slot - 1].isCancelled
+        origins[queued.origin].lifetime?.isCancelled == true
+    }
+
+    /// Takes the origin of a queued action that has its own out of ``ownOrigins``: the next
+    /// one, as the actions come out in the order they were queued.
+    @inlinable
+    internal mutating func takeOwnOrigin() -> QueuedOrigin {
+        ownOrigins.removeFirstAction()
     }
 
     /// Work that is not an action of this engine (an effect run for a middleware under test, a
@@ -151,8 +208,14 @@ internal struct DispatchStateMachine<Action> {
     /// What to do after an action was processed.
     @usableFromInline
     internal enum NextAction {
-        /// Process the next queued action.
-        case process(Action, ActionSource)
+        /// Process the next queued action, as number `seq`: its source is its origin's
+        /// (``source(of:)``), stamped with `seq`. Consecutive actions of one origin (an
+        /// immediate effect's) have the same source but for the number: the engine copies it
+        /// once and stamps each one's number on its copy.
+        case process(Action, origin: Int, seq: Int)
+        /// Process the next queued action, whose origin is its own: its source, stamped with
+        /// its number, is `origin.source` (borrowed from the origin, not copied out of it).
+        case processOwn(Action, QueuedOrigin)
         /// The queue is empty; the engine is idle again.
         case finished
         /// The cascade went over the limit: `action` and everything behind it were dropped and
@@ -168,7 +231,12 @@ internal struct DispatchStateMachine<Action> {
     internal mutating func next() -> NextAction {
         defer { _checkInvariants() }
         guard let queued = queue.removeFirst() else { return finished() }
-        if queued.slot != 0, isCancelled(queued) { return nextAfterDroppingCancelled() }
+        if queued.origin == Self.ownOrigin {
+            let origin = takeOwnOrigin()
+            if origin.lifetime?.isCancelled == true { return nextAfterDroppingCancelled() }
+            return begin(queued.action, origin)
+        }
+        if isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
     }
 
@@ -176,6 +244,11 @@ internal struct DispatchStateMachine<Action> {
     @usableFromInline
     internal mutating func nextAfterDroppingCancelled() -> NextAction {
         while let queued = queue.removeFirst() {
+            if queued.origin == Self.ownOrigin {
+                let origin = takeOwnOrigin()
+                if origin.lifetime?.isCancelled == true { continue }
+                return begin(queued.action, origin)
+            }
             if isCancelled(queued) { continue }
             return begin(queued)
         }
@@ -185,35 +258,78 @@ internal struct DispatchStateMachine<Action> {
     /// The queue is empty: the engine is idle again.
     @inlinable
     internal mutating func finished() -> NextAction {
-        if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
+        removeOrigins()
         state = .idle
         return .finished
+    }
+
+    /// Empties ``origins``, once nothing queued refers to them: the numbers given out are no
+    /// longer valid.
+    @inlinable
+    internal mutating func removeOrigins() {
+        if origins.isEmpty { return }
+        origins.removeAll(keepingCapacity: true)
+        originsGeneration &+= 1
     }
 
     /// The queued action comes out: it gets its number, unless the cascade is over its limit.
     @inlinable
     internal mutating func begin(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+        guard let seq = number() else { return runaway(queued.action, origins[queued.origin].source) }
+        return .process(queued.action, origin: queued.origin, seq: seq)
+    }
+
+    /// The queued action whose origin was its own comes out, with it: it gets its number,
+    /// stamped on the origin's source, unless the cascade is over its limit.
+    @inlinable
+    internal mutating func begin(_ action: consuming Action, _ origin: consuming QueuedOrigin) -> NextAction {
+        guard let seq = number() else { return runaway(action, origin.source) }
+        origin.source._seq = seq
+        return .processOwn(action, origin)
+    }
+
+    /// Gives the queued action coming out its number, or `nil` when the cascade is over its
+    /// limit.
+    @inlinable
+    internal mutating func number() -> Int? {
         let processed: Int
         switch state {
         case .processing(_, let count), .working(let count): processed = count
         case .idle: preconditionFailure("DispatchStateMachine: a queued action came out while idle")
         }
-        if processed >= cascadeLimit { return runaway(queued) }
+        if processed >= cascadeLimit { return nil }
         let seq = nextSeq
         nextSeq &+= 1
         state = .processing(seq: seq, processed: processed + 1)
-        queued.source._seq = seq
-        return .process(queued.action, queued.source)
+        return seq
     }
 
-    /// The cascade went over its limit with `queued`: it and everything behind it are dropped.
+    /// The cascade went over its limit with `action`: it and everything behind it are dropped.
     @usableFromInline
-    internal mutating func runaway(_ queued: consuming ActionQueue<Action>.Entry) -> NextAction {
+    internal mutating func runaway(_ action: consuming Action, _ source: consuming ActionSource) -> NextAction {
         let dropped = queue.count + 1
         queue.removeAll()
-        lifetimes.removeAll(keepingCapacity: true)
+        ownOrigins.removeAll()
+        removeOrigins()
         state = .idle
-        return .runaway(queued.action, queued.source, limit: cascadeLimit, droppedCount: dropped)
+        return .runaway(action, source, limit: cascadeLimit, droppedCount: dropped)
+    }
+}
+
+/// Where a queued action came from: its source, stamped with its cause, and the lifetime of
+/// the effect that sent it, if one did — what ``DispatchStateMachine`` checks for a
+/// cancellation as the action comes out.
+@usableFromInline
+internal struct QueuedOrigin {
+    @usableFromInline
+    internal var source: ActionSource
+    @usableFromInline
+    internal let lifetime: EffectLifetime?
+
+    @inlinable
+    internal init(source: consuming ActionSource, lifetime: EffectLifetime?) {
+        self.source = source
+        self.lifetime = lifetime
     }
 }
 
@@ -227,10 +343,15 @@ extension DispatchStateMachine {
     @usableFromInline
     internal func _checkInvariants() {
         queue._checkInvariants()
+        ownOrigins._checkInvariants()
+        precondition(
+            ownOrigins.count <= queue.count,
+            "DispatchStateMachine: \(ownOrigins.count) own origins for \(queue.count) queued actions"
+        )
         switch state {
         case .idle:
             precondition(queue.isEmpty, "DispatchStateMachine: idle with \(queue.count) actions queued")
-            precondition(lifetimes.isEmpty, "DispatchStateMachine: idle with \(lifetimes.count) lifetimes kept")
+            precondition(origins.isEmpty, "DispatchStateMachine: idle with \(origins.count) origins kept")
         case .processing(let seq, let processed):
             precondition(
                 seq == nextSeq &- 1,
@@ -240,16 +361,10 @@ extension DispatchStateMachine {
         case .working(let processed):
             precondition(processed >= 0, "DispatchStateMachine: working after \(processed) actions")
         }
-        // A lifetime is kept once per run of consecutive actions of its effect.
-        let count = lifetimes.count
-        precondition(
-            count < 2 || lifetimes[count - 1] !== lifetimes[count - 2],
-            "DispatchStateMachine: the same lifetime kept twice in a row"
-        )
-        if let slot = queue._lastSlot {
+        if let origin = queue._lastOrigin {
             precondition(
-                slot >= 0 && slot <= count,
-                "DispatchStateMachine: the last queued action's slot \(slot) is past the \(count) lifetimes"
+                origin == Self.ownOrigin ? !ownOrigins.isEmpty : origin >= 0 && origin < origins.count,
+                "DispatchStateMachine: the last queued action's origin \(origin) is past the \(origins.count) origins"
             )
         }
     }

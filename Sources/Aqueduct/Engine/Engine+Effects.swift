@@ -76,7 +76,12 @@ extension Engine {
         case .immediate(let work):
             let lifetime = ids.isEmpty && parent == nil ? nil : register(cause: cause, ids: ids, parent: parent)
             let sender = ImmediateSender(runtime: self, cause: cause, lifetime: lifetime)
-            work(ImmediateSend(_kinded: { action, given, kind in sender.send(action, from: given, kind: kind) }))
+            work(
+                ImmediateSend(
+                    _kinded: { action, given, kind in sender.send(action, from: given, kind: kind) },
+                    action: { action in sender.send(action) }
+                )
+            )
             sender.close()
         case .deriving(let work):
             let lifetime = ids.isEmpty && parent == nil ? nil : register(cause: cause, ids: ids, parent: parent)
@@ -85,9 +90,8 @@ extension Engine {
             }
             if let lifetime { storage.effectReturned(lifetime, sentSynchronously: true) }
         case .run(let priority, let operation):
-            startTask(of: register(cause: cause, ids: ids, parent: parent), priority: priority, cause: cause) {
-                send in await operation(send)
-            }
+            let lifetime = register(cause: cause, ids: ids, parent: parent)
+            startTask(of: lifetime, priority: priority?.taskPriority, cause: cause) { send in await operation(send) }
         case .merge(let effects):
             for effect in effects { run(effect, cause: cause, ids: ids, parent: parent) }
         case .cancellable(let id, let cancelInFlight, let inner):
@@ -213,14 +217,22 @@ extension Engine {
     /// engine while the work runs, and drops what is sent after (from an escaped
     /// `ImmediateSend`), reporting it unless the effect was cancelled. It derives the source of
     /// the actions sent without one once, when the first is sent — one info node shared by all
-    /// of them rather than one per action (a cascade of sends). The
-    /// send's closure captures this object alone, which is then its context: no allocation
-    /// besides it.
+    /// of them rather than one per action (a cascade of sends) — and queues them with one
+    /// origin (``DispatchStateMachine/enqueue(_:origin:)``): after the first, queueing one is
+    /// moving the action into the queue. The send's closures capture this object alone, which
+    /// is then their context: no allocation besides it.
     @MainActor
     @usableFromInline
     internal final class ImmediateSender {
         @usableFromInline
         let runtime: Engine
+        /// The engine's main-actor fields (``RawEngineMemory/fields``), where its actions are
+        /// queued. Valid while this object is: it holds the engine, which holds their memory.
+        // A pointer, not `runtime.memory.fields`: reaching them through two objects retains and
+        // releases the memory around each queued action (scenario k's budget, the instruction
+        // gate: about 40 instructions an action).
+        @usableFromInline
+        let fields: UnsafeMutablePointer<MainActorEngineFields<Action, State>>
         @usableFromInline
         let cause: EffectCause
         /// The effect's lifetime, when a cancellation could drop what it sends.
@@ -235,6 +247,17 @@ extension Engine {
         @usableFromInline
         @exclusivity(unchecked)
         var isOpen = true
+        /// The origin the actions sent without a source share in the dispatch queue, valid
+        /// while the queue's ``DispatchStateMachine/originsGeneration`` is ``originGeneration``.
+        // Unchecked, as above, and for the same budget (k/aqueduct, the instruction gate).
+        @usableFromInline
+        @exclusivity(unchecked)
+        var origin = 0
+        /// The queue's origins generation when ``origin`` was added; 0, which the queue never
+        /// has, before.
+        @usableFromInline
+        @exclusivity(unchecked)
+        var originGeneration = 0
 
         /// The number of the action that caused the effect, stamped on each action sent as its
         /// cause; `nil` when the cause is not an action of this engine. Read from ``cause``
@@ -243,23 +266,74 @@ extension Engine {
         @usableFromInline
         let causeSeq: Int?
 
-        @usableFromInline
+        // Inlinable, so that it is specialised: unspecialised, it looks up the cause's metadata.
+        @inlinable
         init(runtime: Engine, cause: EffectCause, lifetime: EffectLifetime?) {
             self.runtime = runtime
+            self.fields = runtime.memory._fields
             self.cause = cause
             self.lifetime = lifetime
             self.causeSeq = cause.actionCause(.sentByEffect)?.seq
         }
 
+        /// Sends an action with no source of its own (`send(action)`).
+        @inlinable
+        func send(_ action: Action) {
+            guard isOpen else { return sentLate(action) }
+            // While an action is processed (always, but for a middleware's effect under test),
+            // an action sent with the effect's cause is queued with the origin of the others:
+            // their source is the same, and so is the cause stamped on it.
+            if causeSeq != nil, !fields.pointee.dispatch.isIdle { return queue(action) }
+            dispatchDerived(action, kind: .sentByEffect)
+        }
+
         @inlinable
         func send(_ action: Action, from given: ActionSource?, kind: ActionCause.Kind) {
             guard isOpen else { return sentLate(action) }
-            let actionCause = ActionCause(seq: causeSeq, kind: kind)
-            if let given { return runtime.dispatch(action, from: given, causedBy: actionCause, lifetime: lifetime) }
+            if let given {
+                return runtime.dispatch(
+                    action,
+                    from: given,
+                    causedBy: ActionCause(seq: causeSeq, kind: kind),
+                    lifetime: lifetime
+                )
+            }
+            if case .sentByEffect = kind, causeSeq != nil, !fields.pointee.dispatch.isIdle { return queue(action) }
+            dispatchDerived(action, kind: kind)
+        }
+
+        /// Dispatches an action sent with no source of its own, from the effect's derived source.
+        @inlinable
+        func dispatchDerived(_ action: Action, kind: ActionCause.Kind) {
             // Not `derivedSource == nil`, which compares through `ActionSource`'s `==` (a copy,
             // a call and a destroy on every send).
             if case .none = derivedSource { derivedSource = cause.derivedSource }
-            runtime.dispatch(action, from: derivedSource.unsafelyUnwrapped, causedBy: actionCause, lifetime: lifetime)
+            runtime.dispatch(
+                action,
+                from: derivedSource.unsafelyUnwrapped,
+                causedBy: ActionCause(seq: causeSeq, kind: kind),
+                lifetime: lifetime
+            )
+        }
+
+        /// Queues an action sent without a source, as ``DispatchStateMachine/enqueue(_:from:causedBy:lifetime:)``
+        /// would, with the origin the effect's other such actions have: added by the first one
+        /// queued since the queue last emptied.
+        // Always inlined into `send`: out of line, the compiler merges the specialisations for two
+        // action types into one function, a call per queued action (scenario k's budget).
+        @inlinable @inline(__always)
+        func queue(_ action: Action) {
+            let generation = fields.pointee.dispatch.originsGeneration
+            if originGeneration != generation {
+                if case .none = derivedSource { derivedSource = cause.derivedSource }
+                origin = fields.pointee.dispatch.addOrigin(
+                    derivedSource.unsafelyUnwrapped,
+                    causedBy: ActionCause(seq: causeSeq, kind: .sentByEffect),
+                    lifetime: lifetime
+                )
+                originGeneration = generation
+            }
+            fields.pointee.dispatch.enqueue(action, origin: origin)
         }
 
         /// The work returned.
@@ -302,7 +376,7 @@ extension Engine {
             return lifetime.token
         }
         var priority: TaskPriority?
-        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first }
+        if next < parts.count, case .run(let first, _) = parts[next].operation { priority = first?.taskPriority }
         startTask(of: lifetime, priority: priority, cause: cause) { send in
             await sequence.run(send, awaiting: awaited, from: next)
         }

@@ -14,7 +14,7 @@ import Testing
         guard case .queue = machine.dispatch(2, from: Self.source) else { Issue.record("not queued"); return }
         let finished = machine.finishIfNothingQueued()
         #expect(!finished)
-        guard case .process(2, _) = machine.next() else { Issue.record("queued action lost"); return }
+        guard machine.nextToProcess()?.action == 2 else { Issue.record("queued action lost"); return }
         guard case .finished = machine.next() else { Issue.record("not finished"); return }
         #expect(machine.isIdle)
     }
@@ -33,7 +33,7 @@ import Testing
         _ = machine.dispatch(0, from: Self.source)
         for value in 1...5 { _ = machine.dispatch(value, from: Self.source) }
         var order: [Int] = []
-        while case .process(let value, _) = machine.next() {
+        while let value = machine.nextToProcess()?.action {
             order.append(value)
             if value == 2 { _ = machine.dispatch(6, from: Self.source) }
         }
@@ -45,7 +45,7 @@ import Testing
         machine.cascadeLimit = 3
         _ = machine.dispatch(0, from: Self.source)
         for value in 1...5 { _ = machine.dispatch(value, from: Self.source) }
-        guard case .process(1, _) = machine.next(), case .process(2, _) = machine.next() else {
+        guard machine.nextToProcess()?.action == 1, machine.nextToProcess()?.action == 2 else {
             Issue.record("processed too few")
             return
         }
@@ -80,7 +80,7 @@ extension DispatchStateMachineTests {
         _ = machine.dispatch(3, from: Self.source, causedBy: nil, lifetime: cancelled)
         cancelled.cancel()  // by the action processed before they come out
         var order: [Int] = []
-        while case .process(let value, _) = machine.next() { order.append(value) }
+        while let value = machine.nextToProcess()?.action { order.append(value) }
         #expect(order == [2])
         #expect(machine.isIdle)
     }
@@ -99,6 +99,22 @@ extension DispatchStateMachine {
         if case .queue = next { enqueue(action, from: source, causedBy: cause, lifetime: lifetime) }
         return next
     }
+
+    /// Takes the next queued action as the engine's drain does, whichever its origin (shared or
+    /// its own): the action and its source, stamped with its number; `nil` when ``next()``
+    /// says something else.
+    fileprivate mutating func nextToProcess() -> (action: Action, source: ActionSource, shared: Bool)? {
+        switch next() {
+        case .process(let action, let origin, let seq):
+            var source = source(of: origin)
+            source._seq = seq
+            return (action, source, true)
+        case .processOwn(let action, let origin):
+            return (action, origin.source, false)
+        case .finished, .runaway:
+            return nil
+        }
+    }
 }
 
 extension DispatchStateMachineTests {
@@ -110,16 +126,57 @@ extension DispatchStateMachineTests {
         }
         _ = machine.dispatch(1, from: Self.source, causedBy: nil)
         _ = machine.dispatch(2, from: Self.source, causedBy: ActionCause(seq: 0, kind: .bridgedFrom))
-        guard case .process(1, let one) = machine.next(), case .process(2, let two) = machine.next() else {
+        guard let one = machine.nextToProcess(), one.action == 1 else {
             Issue.record("queued actions lost")
             return
         }
-        #expect(one.seq == 1 && one.cause == ActionCause(seq: 0, kind: .dispatchedDuring))
-        #expect(two.seq == 2 && two.cause == ActionCause(seq: 0, kind: .bridgedFrom))
+        #expect(one.source.seq == 1 && one.source.cause == ActionCause(seq: 0, kind: .dispatchedDuring))
+        guard let two = machine.nextToProcess(), two.action == 2 else {
+            Issue.record("queued actions lost")
+            return
+        }
+        #expect(two.source.seq == 2 && two.source.cause == ActionCause(seq: 0, kind: .bridgedFrom))
         guard case .finished = machine.next() else { Issue.record("not finished"); return }
         guard case .process(seq: 3) = machine.dispatch(3, from: Self.source, causedBy: nil) else {
             Issue.record("numbers do not go on across dispatches")
             return
         }
+    }
+}
+
+extension DispatchStateMachineTests {
+    @Test func actionsQueuedWithOneOriginShareItsSourceAndComeOutInOrderWithTheOthers() {
+        var machine = Machine()
+        _ = machine.dispatch(0, from: Self.source, causedBy: nil)
+        let shared = ActionSource(file: "T/Effect.swift", function: "effect()", line: 9)
+        let origin = machine.addOrigin(shared, causedBy: ActionCause(seq: 0, kind: .sentByEffect), lifetime: nil)
+        machine.enqueue(1, origin: origin)
+        _ = machine.dispatch(2, from: Self.source, causedBy: nil)
+        machine.enqueue(3, origin: origin)
+        var seen: [(value: Int, shared: Bool, seq: Int?, file: String, cause: ActionCause?)] = []
+        while let next = machine.nextToProcess() {
+            seen.append((next.action, next.shared, next.source.seq, next.source.file, next.source.cause))
+        }
+        #expect(seen.map(\.value) == [1, 2, 3])
+        #expect(seen.map(\.seq) == [1, 2, 3])
+        // 2 was queued with a source of its own: its origin is its own, not a shared one.
+        #expect(seen.map(\.shared) == [true, false, true])
+        #expect(seen.map(\.file) == ["T/Effect.swift", "T/T.swift", "T/Effect.swift"])
+        #expect(seen[2].cause == ActionCause(seq: 0, kind: .sentByEffect))
+        #expect(seen[1].cause == ActionCause(seq: 0, kind: .dispatchedDuring))
+        #expect(machine.isIdle && machine.origins.isEmpty && machine.ownOrigins.isEmpty)
+    }
+
+    @Test func theOriginsAreEmptiedWithTheQueueAndTheirGenerationChanges() {
+        var machine = Machine()
+        _ = machine.dispatch(0, from: Self.source, causedBy: nil)
+        let generation = machine.originsGeneration
+        let origin = machine.addOrigin(Self.source, causedBy: nil, lifetime: nil)
+        machine.enqueue(1, origin: origin)
+        _ = machine.dispatch(2, from: Self.source, causedBy: nil)
+        #expect(machine.origins.count == 1 && machine.ownOrigins.count == 1)
+        while machine.nextToProcess() != nil {}
+        // An origin a sender kept from this cascade is not valid in the next.
+        #expect(machine.origins.isEmpty && machine.originsGeneration != generation)
     }
 }

@@ -27,7 +27,12 @@ import Testing
         let lifetime = EffectLifetime(token: 0, describe: { "effect" })
         dispatch.enqueue(1, from: Self.source, causedBy: nil, lifetime: lifetime)
         dispatch.enqueue(2, from: Self.source, causedBy: nil, lifetime: nil)
-        while case .process = dispatch.next() {}
+        drain: while true {
+            switch dispatch.next() {
+            case .process, .processOwn: continue
+            case .finished, .runaway: break drain
+            }
+        }
         #expect(dispatch.isIdle)
 
         var inbox = InboxStateMachine<Int>()
@@ -53,16 +58,16 @@ import Testing
         Self.expectTrap(result, saying: "DispatchStateMachine: processing action 0, but the last number given is 6")
     }
 
-    @Test func theDispatchMachineTrapsWhenItIdlesWithALifetimeKept() async {
+    @Test func theDispatchMachineTrapsWhenItIdlesWithAnOriginKept() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = DispatchStateMachine<Int>()
             _ = machine.dispatch()
-            // A lifetime kept with no action queued: finishing leaves it for the next cascade,
-            // whose slots would then count from it.
-            machine.lifetimes.append(EffectLifetime(token: 0, describe: { "effect" }))
+            // An origin kept with no action queued: finishing leaves it for the next cascade,
+            // whose origins would then count from it.
+            machine.origins.append(QueuedOrigin(source: InvariantCheckTests.source, lifetime: nil))
             _ = machine.finishIfNothingQueued()
         }
-        Self.expectTrap(result, saying: "DispatchStateMachine: idle with 1 lifetimes kept")
+        Self.expectTrap(result, saying: "DispatchStateMachine: idle with 1 origins kept")
     }
 
     @Test func theInboxTrapsWhenASenderWaitsForRoomTwice() async {
