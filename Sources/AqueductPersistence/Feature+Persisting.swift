@@ -54,7 +54,14 @@ internal final class PersistedPartWatcher<State, Value: Codable & Equatable & Se
     /// not loaded, so that the first action is seen as a change.
     @usableFromInline
     @exclusivity(unchecked)
-    internal var hasSeen: Bool
+    internal var hasSeen: Bool {
+        didSet { bytesOffset = hasSeen ? offset ?? -1 : -1 }
+    }
+    /// ``offset`` once ``hasSeen``, -1 before or without one: the one field the fast path of
+    /// ``observe(_:)`` reads before it compares bytes.
+    @usableFromInline
+    @exclusivity(unchecked)
+    internal var bytesOffset = -1
 
     @usableFromInline
     internal init(_ persisted: PersistedState<State, Value>) {
@@ -65,6 +72,7 @@ internal final class PersistedPartWatcher<State, Value: Codable & Equatable & Se
         if let loaded = persisted.valueBeforeFirstAction {
             lastSeen.initialize(to: loaded)
             self.hasSeen = true
+            self.bytesOffset = offset ?? -1
         } else {
             self.hasSeen = false
         }
@@ -78,16 +86,34 @@ internal final class PersistedPartWatcher<State, Value: Codable & Equatable & Se
     }
 
     /// Compares the part with the value last seen, and hands a changed one to the writer.
+    ///
+    /// The fast path — the part's bytes equal to those last seen — calls nothing, so it needs
+    /// no registers saved: everything else is ``observeSlowly(_:)``'s. Paid for by scenario p's
+    /// budget.
     @inlinable
     @inline(__always)
     internal func observe(_ state: inout State) {
+        let offset = bytesOffset
+        if offset >= 0 {
+            let unchanged = withUnsafeMutablePointer(to: &state) { pointer in
+                Self.sameBytes(UnsafeRawPointer(pointer).advanced(by: offset), UnsafeRawPointer(lastSeen))
+            }
+            if unchanged { return }
+        }
+        observeSlowly(&state)
+    }
+
+    /// Compares the part with the value last seen with `==` — bytes that differ may still be
+    /// equal values (a new buffer with the same contents) — and hands a changed one to the
+    /// writer.
+    @usableFromInline
+    @inline(never)
+    internal func observeSlowly(_ state: inout State) {
         if hasSeen {
             if let offset {
                 let unchanged = withUnsafeMutablePointer(to: &state) { pointer in
-                    let value = UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(
-                        to: Value.self
-                    )
-                    return value.pointee == lastSeen.pointee
+                    UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+                        == lastSeen.pointee
                 }
                 if unchanged { return }
             } else if state[keyPath: part] == lastSeen.pointee {
@@ -95,6 +121,36 @@ internal final class PersistedPartWatcher<State, Value: Codable & Equatable & Se
             }
         }
         changed(state[keyPath: part])
+    }
+
+    /// Whether the part's bytes equal those of the value last seen: if so, the part has not
+    /// changed, and `==` need not run.
+    ///
+    /// Equal bytes are the same value: a reference in them is the same object, and a
+    /// copy-on-write buffer the part shares with ``lastSeen`` is never written in place, since
+    /// ``lastSeen`` holds a reference to it too. (A class in the part written in place is not
+    /// seen by `==` either: both sides are the one object.) Bytes that differ — a new buffer
+    /// with the same contents, padding — are left to `==`.
+    @inlinable
+    @inline(__always)
+    internal static func sameBytes(_ part: UnsafeRawPointer, _ last: UnsafeRawPointer) -> Bool {
+        let size = MemoryLayout<Value>.size
+        var offset = 0
+        while offset &+ 8 <= size {
+            if part.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != last.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset &+= 8
+        }
+        while offset < size {
+            if part.load(fromByteOffset: offset, as: UInt8.self) != last.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset &+= 1
+        }
+        return true
     }
 
     @usableFromInline

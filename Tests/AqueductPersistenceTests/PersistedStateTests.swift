@@ -338,6 +338,30 @@ struct PersistedStateTests {
         #expect(storage.writes == 1)
     }
 
+    /// The part is first compared by its bytes, then with `==`: an equal value in a new buffer
+    /// (bytes that differ) is no change, and a different one in a buffer of the same size is.
+    @Test func anEqualValueInANewBufferWritesNothingAndADifferentOneIsWritten() throws {
+        let storage = CountingStorage(InMemoryStorage())
+        let settings = persistedSettings(storage: storage)
+        var state = AppState()
+        settings.load(into: &state)
+        let store = Store(initialState: state, feature: Feature(reducer: appReducer) <> Feature(persisting: settings))
+        let long = "Ada Lovelace, at the Analytical Engine"  // too long to be stored inline
+        store.dispatch(.setContact(long))
+        settings.flush()
+        #expect(storage.writes == 1)
+        // The same text built again: another buffer, so other bytes in the state, but equal.
+        let rebuilt = String(long.reversed().reversed())
+        store.dispatch(.setContact(rebuilt))
+        store.dispatch(.setContact(rebuilt))
+        settings.flush()
+        #expect(storage.writes == 1)
+        store.dispatch(.setContact("Ada Lovelace, at the Analytical Enginf"))
+        settings.flush()
+        #expect(storage.writes == 2)
+        #expect(store.state.settings.contact.hasSuffix("Enginf"))
+    }
+
     @Test func burstOfTenThousandActionsIsAHandfulOfWrites() throws {
         try withDirectory { directory in
             // The first write is held until the burst is over: what a slow disk does. The
