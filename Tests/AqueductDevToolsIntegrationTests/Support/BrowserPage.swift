@@ -23,22 +23,71 @@ import Glibc
 final class BrowserPage {
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// Whether Chromium was gone: its command pipe closed.
+        var isGone = false
     }
 
     /// Chromium's process identifier.
-    let process: pid_t
-    private let toBrowser: Int32
-    private let fromBrowser: Int32
+    private(set) var process: pid_t
+    private var toBrowser: Int32
+    private var fromBrowser: Int32
     private var received: [UInt8] = []
     private var nextID = 1
     private var session = ""
     private var isClosed = false
     /// Chromium's standard output and error: its end is quoted when Chromium goes away.
-    private let log: String
+    private var log: String
+
+    /// How many times Chromium is started before a page fails: on a busy machine with many
+    /// tests starting browsers at once, one now and then exits at once, saying nothing.
+    static let launches = 3
 
     /// Opens `page` and waits until the report's script has drawn it.
     init(_ page: URL, chromium: Chromium, directory: URL) throws {
         #if canImport(Glibc)
+        (process, toBrowser, fromBrowser, log) = try Self.launch(page, chromium: chromium, directory: directory)
+        var launch = 1
+        var targets: [String: JSONValue]
+        while true {
+            do {
+                targets = try call("Target.getTargets", [:], inSession: false)
+                break
+            } catch let failure as Failure where launch < Self.launches && failure.isGone {
+                Glibc.close(toBrowser)
+                Glibc.close(fromBrowser)
+                var status: Int32 = 0
+                waitpid(process, &status, 0)
+                usleep(useconds_t(250_000 * launch))
+                launch += 1
+                (process, toBrowser, fromBrowser, log) = try Self.launch(page, chromium: chromium, directory: directory)
+                received = []
+            }
+        }
+        guard case .array(let infos)? = targets["targetInfos"],
+            let target = infos.first(where: { $0.member("type") == .string("page") })?.member("targetId")
+        else { throw Failure(description: "Chromium opened no page") }
+        guard
+            case .string(let sessionID)? = try call(
+                "Target.attachToTarget",
+                ["targetId": target, "flatten": .bool(true)],
+                inSession: false
+            )["sessionId"]
+        else { throw Failure(description: "cannot attach to the page") }
+        session = sessionID
+        try waitUntilReady()
+        #else
+        throw Failure(description: "BrowserPage drives Chromium on Linux only")
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// Starts Chromium on `page`, its protocol on two pipes: its process, the pipe's ends to and
+    /// from it, and the path of its log.
+    private static func launch(
+        _ page: URL,
+        chromium: Chromium,
+        directory: URL
+    ) throws -> (pid_t, Int32, Int32, String) {
         // Process-wide and idempotent: no test of this process wants to die of a closed pipe.
         signal(SIGPIPE, SIG_IGN)
         var commands: [Int32] = [0, 0]
@@ -51,7 +100,6 @@ final class BrowserPage {
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
         for descriptor in commands + answers { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let log = directory.appendingPathComponent("chromium-\(UUID().uuidString).log").path
-        self.log = log
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let arguments = [
@@ -73,27 +121,9 @@ final class BrowserPage {
             Glibc.close(answers[0])
             throw Failure(description: "cannot start \(chromium.executable): \(String(cString: strerror(status)))")
         }
-        process = child
-        toBrowser = commands[1]
-        fromBrowser = answers[0]
-
-        let targets = try call("Target.getTargets", [:], inSession: false)
-        guard case .array(let infos)? = targets["targetInfos"],
-            let target = infos.first(where: { $0.member("type") == .string("page") })?.member("targetId")
-        else { throw Failure(description: "Chromium opened no page") }
-        guard
-            case .string(let sessionID)? = try call(
-                "Target.attachToTarget",
-                ["targetId": target, "flatten": .bool(true)],
-                inSession: false
-            )["sessionId"]
-        else { throw Failure(description: "cannot attach to the page") }
-        session = sessionID
-        try waitUntilReady()
-        #else
-        throw Failure(description: "BrowserPage drives Chromium on Linux only")
-        #endif
+        return (child, commands[1], answers[0], log)
     }
+    #endif
 
     /// Waits until the report's script has drawn the page. Attaching can happen while the
     /// page is still replacing the blank one Chromium starts with; an evaluation in the blank
@@ -234,7 +264,8 @@ final class BrowserPage {
                 let logged = FileManager.default.contents(atPath: log) ?? Data()
                 let said = String(decoding: logged.suffix(600), as: UTF8.self)
                 throw Failure(
-                    description: "Chromium closed its command pipe (\(reason)) before \(method); its log ends: \(said)"
+                    description: "Chromium closed its command pipe (\(reason)) before \(method); its log ends: \(said)",
+                    isGone: true
                 )
             }
             offset += written
