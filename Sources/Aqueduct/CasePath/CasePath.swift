@@ -98,17 +98,7 @@ public struct CasePath<Root, Value>: Sendable {
         embed: @escaping @Sendable (Value) -> Root,
         extract: @escaping @Sendable (Root) -> Value?
     ) {
-        self.init(
-            _names: name,
-            embed: embed,
-            visit: { root, next in
-                guard let value = extract(root) else { return false }
-                return next(value)
-            },
-            matches: { extract($0) != nil },
-            isIdentity: false,
-            tags: nil
-        )
+        self.init(name, tags: nil, embed: embed, extract: extract)
     }
 
     /// Creates a case path from a pair of functions and the case's tag: its number among its
@@ -153,6 +143,23 @@ public struct CasePath<Root, Value>: Sendable {
         extract: @escaping @Sendable (Root) -> Value?
     ) {
         self.init(
+            name,
+            tags: tag < 0 ? nil : CaseTags(levels: [CaseTags.Level(tag: tag, tagOf: tags)], isExact: true),
+            embed: embed,
+            extract: extract
+        )
+    }
+
+    /// The case path of one case, from its pair of functions and its tags, if any: what both
+    /// public initializers make.
+    @inlinable
+    internal init(
+        _ name: String,
+        tags: CaseTags<Root>?,
+        embed: @escaping @Sendable (Value) -> Root,
+        extract: @escaping @Sendable (Root) -> Value?
+    ) {
+        self.init(
             _names: name,
             embed: embed,
             visit: { root, next in
@@ -161,7 +168,7 @@ public struct CasePath<Root, Value>: Sendable {
             },
             matches: { extract($0) != nil },
             isIdentity: false,
-            tags: tag < 0 ? nil : CaseTags(levels: [CaseTags.Level(tag: tag, tagOf: tags)], isExact: true)
+            tags: tags
         )
     }
 
