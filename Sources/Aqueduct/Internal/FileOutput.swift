@@ -141,6 +141,18 @@ package final class FileOutput: Sendable {
     /// - Returns: `nil` once everything is written, or why writing stopped (the `errno` text).
     package func writeAll(_ bytes: UnsafeRawBufferPointer) -> String? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        return Self.writeAll(to: descriptor, bytes).map { String(cString: strerror($0)) }
+        #else
+        return "files are not supported on this platform"
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes: the
+    /// package's one loop around `write(2)`.
+    ///
+    /// - Returns: `nil` once everything is written, or the `errno` of the write that failed.
+    package static func writeAll(to descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         guard var pointer = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
@@ -148,16 +160,14 @@ package final class FileOutput: Sendable {
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                return String(cString: strerror(code))
+                return code
             }
             pointer += written
             remaining -= written
         }
         return nil
-        #else
-        return "files are not supported on this platform"
-        #endif
     }
+    #endif
 
     /// Whether the file's last byte is a newline, or it is empty: where a new line may start.
     package var endsWithNewline: Bool {

@@ -1,3 +1,5 @@
+import Aqueduct
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,18 +16,7 @@ enum Descriptor {
     ///
     /// - Returns: `nil` when everything was written, else the `errno` of the failed write.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        guard var pointer = bytes.baseAddress else { return nil }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let count = write(descriptor, pointer, remaining)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            pointer += count
-            remaining -= count
-        }
-        return nil
+        FileOutput.writeAll(to: descriptor, bytes)
     }
 
     /// Writes all of `text`; a failure (a closed terminal) is ignored.
