@@ -20,7 +20,7 @@ extension Feature {
             case (nil, nil): nil
             case (let first?, nil): first
             case (nil, let second?): second
-            case (let first?, let second?): AnyMiddleware(ComposedMiddleware([first, second]))
+            case (let first?, let second?): AnyMiddleware(MiddlewarePair(first, second))
             }
         return Feature(_reduction: lhs._reduction.then(rhs._reduction), middleware: middleware)
     }

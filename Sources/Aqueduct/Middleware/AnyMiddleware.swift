@@ -1,7 +1,7 @@
 /// A middleware with its concrete type erased, once, where a store or a composition keeps it.
 ///
-/// Erasing an `AnyMiddleware` again returns it unchanged, and composition sees through it to
-/// flatten compositions and drop identities. Not API (`package`: the testing library's stores
+/// Erasing an `AnyMiddleware` again returns it unchanged, and the store sees through it to skip
+/// a middleware that does nothing (``isIdentity``). Not API (`package`: the testing library's stores
 /// erase with it too): an app erases with `any Middleware<Input, Output, State>`, which a store
 /// opens.
 @usableFromInline
@@ -12,7 +12,7 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
     internal let _start: @MainActor @Sendable (MiddlewareContext<OutputAction, State>) -> Void
     @usableFromInline
     internal let _startEffect: @MainActor @Sendable (GetState<State>) -> Effect<OutputAction>
-    /// The erased middleware, kept so that composition can flatten and drop identities.
+    /// The erased middleware, kept so that ``isIdentity`` can see what it is.
     @usableFromInline
     internal let base: any Sendable
 
@@ -60,13 +60,12 @@ package struct AnyMiddleware<InputAction, OutputAction, State>: Middleware {
         self.base = base
     }
 
-    /// `true` when the erased middleware is an ``IdentityMiddleware`` or an empty composition.
+    /// `true` when the erased middleware is an ``IdentityMiddleware`` or a composition of
+    /// identities: a store given it skips middleware altogether.
     @usableFromInline
     internal var isIdentity: Bool {
         if base is IdentityMiddleware<InputAction, OutputAction, State> { return true }
-        if let composed = base as? ComposedMiddleware<InputAction, OutputAction, State> {
-            return composed.parts.isEmpty
-        }
+        if let pair = base as? any PairOfMiddlewares { return pair.bothAreIdentities }
         return false
     }
 

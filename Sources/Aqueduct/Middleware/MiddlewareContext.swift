@@ -45,6 +45,16 @@ public struct MiddlewareContext<Action, State>: Sendable {
     internal func didUseDefaultStart() {
         defaultStarts?.count += 1
     }
+
+    /// Runs one part of a composition's deprecated start hook. A part with a hook of its own
+    /// is noted, so that the composition counts as having one even when other parts use the
+    /// default.
+    @MainActor
+    internal func startPart<Input>(_ part: AnyMiddleware<Input, Action, State>) {
+        let before = defaultStarts?.count
+        part.start(self)
+        if let before, defaultStarts?.count == before { defaultStarts?.sawOwnHook = true }
+    }
 }
 
 /// The default start hooks run with one context, and whether a hook that is not the default

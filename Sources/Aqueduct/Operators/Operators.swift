@@ -1,5 +1,5 @@
 // Aqueduct's operators and their precedence, declared in one place; each operator's functions
-// live with the types they build (`Reducer.swift`, `ComposedMiddleware.swift`,
+// live with the types they build (`Reducer.swift`, `MiddlewarePair.swift`,
 // `Feature+Composition.swift`, `Bridge+Operator.swift`).
 
 /// Precedence of `<>`, Aqueduct's composition operator for reducers, middlewares and features.

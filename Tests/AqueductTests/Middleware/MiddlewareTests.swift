@@ -36,12 +36,28 @@ import Testing
         #expect(left.log.prefix(3) == ["a:set(2)", "b:set(2)", "c:set(2)"])
         let log = EventLog()
         let nested = (Self.named("a", log: log) <> Self.named("b", log: log)) <> Self.named("c", log: log)
-        #expect(Self.partCount(nested) == 3)
+        #expect(Self.mergedParts(nested.handle(action: .set(2), from: ActionSource(), state: GetState { 0 })) == 3)
     }
 
-    /// The number of parts of a composition (`<>` hides its type), 1 for anything else.
-    static func partCount(_ middleware: some Middleware<CounterAction, CounterAction, Int>) -> Int {
-        (middleware as? ComposedMiddleware<CounterAction, CounterAction, Int>)?.parts.count ?? 1
+    /// The number of effects merged into `effect`: 1 for an effect that is not a merge, 0 for none.
+    static func mergedParts(_ effect: Effect<CounterAction>) -> Int {
+        if effect.isNone { return 0 }
+        if case .merge(let parts) = effect.operation { return parts.count }
+        return 1
+    }
+
+    @Test func aCompositionBuiltAtRunTimeCallsEachPartInTurn() {
+        let built = Self.transcript { log in
+            var middleware: any Middleware<CounterAction, CounterAction, Int> = Self.named("a", log: log)
+            for name in ["b", "c"] { middleware = middleware <> Self.named(name, log: log) }
+            return AnyMiddleware(middleware)
+        }
+        let written = Self.transcript { log in
+            AnyMiddleware(Self.named("a", log: log) <> Self.named("b", log: log) <> Self.named("c", log: log))
+        }
+        #expect(built.log == written.log)
+        #expect(built.log.prefix(3) == ["a:set(2)", "b:set(2)", "c:set(2)"])
+        #expect(built.state == written.state)
     }
 
     @Test func identityIsDropped() {
@@ -55,15 +71,20 @@ import Testing
         #expect(alone.log == withIdentity.log)
         #expect(alone.state == withIdentity.state)
         let log = EventLog()
-        #expect(Self.partCount(IdentityMiddleware() <> Self.named("a", log: log)) == 1)
+        let twoIdentities = IdentityMiddleware<CounterAction, CounterAction, Int>() <> IdentityMiddleware()
+        #expect(AnyMiddleware(twoIdentities).isIdentity)
+        #expect(AnyMiddleware(IdentityMiddleware() <> twoIdentities).isIdentity)
+        #expect(!AnyMiddleware(twoIdentities <> Self.named("a", log: log)).isIdentity)
+        let effect = (IdentityMiddleware() <> Self.named("a", log: log) <> IdentityMiddleware())
+            .handle(action: .set(2), from: ActionSource(), state: GetState { 0 })
+        #expect(Self.mergedParts(effect) == 1)
     }
 
     @Test func erasingTwiceKeepsTheSameMiddleware() {
         let log = EventLog()
         let once = AnyMiddleware(Self.named("a", log: log))
         let twice = AnyMiddleware(once)
-        let composed = twice <> Self.named("b", log: log)
-        #expect(Self.partCount(composed) == 2)
+        #expect(twice.base is TestMiddleware<CounterAction, Int>)
     }
 
     @Test func liftIgnoresOtherFeaturesAndEmbedsOutput() {
