@@ -51,8 +51,9 @@ extension Scenarios {
 private enum MiddlewareScalingWorkloads {
     static func aqueduct(parts: Int, _ count: Int) -> Sample {
         let actions = actionCycle { _ in CounterAction.increment }
-        // Composed one at a time, as an app that builds its list at run time would: `<>` keeps
-        // the composition flat, one list of `parts` middlewares.
+        // Composed one at a time, as an app that builds its list at run time would: `<>` nests
+        // pairs whose left part's type is known only at run time, called through its witness
+        // table (scenario b's composition, written in one expression, is specialised as one).
         var middleware: any Middleware<CounterAction, CounterAction, Int> = PassThroughMiddleware(index: 0)
         for index in 1..<parts { middleware = middleware <> PassThroughMiddleware(index: index) }
         let store = Store(initialState: 0, reducer: counterReducer, middleware: middleware)

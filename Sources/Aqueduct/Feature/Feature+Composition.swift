@@ -30,6 +30,18 @@ extension Feature {
     /// - Parameter features: The features, first to last.
     /// - Returns: The composed feature.
     public static func combine(_ features: [Feature]) -> Feature {
-        features.reduce(.identity, <>)
+        combine(features[...])
+    }
+
+    /// Composes the features as a balanced tree of `<>`: the same order (composition is
+    /// associative), with the middleware nested log n deep, not n.
+    private static func combine(_ features: ArraySlice<Feature>) -> Feature {
+        switch features.count {
+        case 0: return .identity
+        case 1: return features[features.startIndex]
+        default:
+            let middle = features.startIndex + features.count / 2
+            return combine(features[..<middle]) <> combine(features[middle...])
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// The middleware that does nothing: it sees every action and returns ``Effect/none``, and it
 /// starts no work. `IdentityMiddleware() <> m` and `m <> IdentityMiddleware()` behave as `m`
-/// (composition drops it), and a store given only this middleware skips middleware altogether,
-/// as one made with a reducer alone does. ``Reducer/identity`` and ``Feature/identity`` are the
+/// (specialised, its handler inlines to nothing), and a store given only identities skips
+/// middleware altogether, as one made with a reducer alone does. ``Reducer/identity`` and ``Feature/identity`` are the
 /// reducer and the feature that do nothing.
 ///
 /// Give it where a middleware is asked for and an app has none: to replay the recording of an

@@ -29,8 +29,9 @@
 /// ```
 ///
 /// Middlewares compose with `<>` (each part keeps its type, so the composition is specialised
-/// as one; identities cost nothing) into `some Middleware<InputAction, OutputAction, State>`, and lift into a larger action and state
-/// with `lift(action:state:)` — one case path for the actions it sees and the actions it sends.
+/// as one; identities cost nothing) into `some Middleware<InputAction, OutputAction, State>`,
+/// and lift into a larger action and state with `lift(action:state:)` — one case path for the
+/// actions it sees and the actions it sends.
 /// To choose one at run time, hold it as `any Middleware<AppAction, AppAction, AppState>`: a
 /// store opens it. Both requirements are called on the main actor.
 ///

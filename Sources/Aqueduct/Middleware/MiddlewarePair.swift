@@ -71,9 +71,21 @@ where
     }
 
     /// `true` when both parts do nothing: a store given this pair skips middleware altogether.
+    // `second` first: a composition built one part at a time nests to the left, and its newest
+    // part is rarely an identity, so the check seldom walks the nesting.
     @usableFromInline
     internal var bothAreIdentities: Bool {
-        AnyMiddleware(first).isIdentity && AnyMiddleware(second).isIdentity
+        Self.isIdentity(second) && Self.isIdentity(first)
+    }
+
+    /// Whether `part` does nothing — an identity, or an erased one, or a pair of them — seen
+    /// without erasing it.
+    private static func isIdentity<Part: Middleware>(_ part: Part) -> Bool
+    where Part.InputAction == InputAction, Part.OutputAction == OutputAction, Part.State == State {
+        if part is IdentityMiddleware<InputAction, OutputAction, State> { return true }
+        if let erased = part as? AnyMiddleware<InputAction, OutputAction, State> { return erased.isIdentity }
+        if let pair = part as? any PairOfMiddlewares { return pair.bothAreIdentities }
+        return false
     }
 }
 

@@ -175,6 +175,24 @@ struct OneShotStart: Middleware {
         source.finish()
     }
 
+    @Test func eachPartOfANestedCompositionNamesTheActionsItsStartEffectSends() async {
+        let (first, firstSource) = AsyncStream.makeStream(of: Int.self)
+        let (second, secondSource) = AsyncStream.makeStream(of: Int.self)
+        let tester = MiddlewareTester(
+            (NumberListener(numbers: first) <> OneShotStart()) <> NumberListener(numbers: second),
+            state: CounterState()
+        )
+        tester.start()
+        firstSource.yield(5)
+        secondSource.yield(6)
+        let sent = await tester.waitForDispatches(count: 3)
+        let names = Set(sent.map { $0.source.info })
+        #expect(names == ["Started by NumberListener.start(state:)", "Started by OneShotStart.start(state:)"])
+        for action in [CounterAction.set(5), .set(6), .set(1)] { #expect(sent.contains { $0.action == action }) }
+        firstSource.finish()
+        secondSource.finish()
+    }
+
     @Test func aMiddlewareTesterStopsWaitingWhenNoEffectIsLeftRunning() async {
         let tester = MiddlewareTester(OneShotStart(), state: CounterState())
         // Far beyond the suite's time limit: only seeing that nothing runs ends the wait.

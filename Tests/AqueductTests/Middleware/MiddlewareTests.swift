@@ -60,7 +60,7 @@ import Testing
         #expect(built.state == written.state)
     }
 
-    @Test func identityIsDropped() {
+    @Test func identityChangesNothingAndAStoreSeesThroughPairsOfIdentities() {
         let alone = Self.transcript { log in AnyMiddleware(Self.named("a", log: log)) }
         let withIdentity = Self.transcript { log in
             AnyMiddleware(
@@ -74,10 +74,31 @@ import Testing
         let twoIdentities = IdentityMiddleware<CounterAction, CounterAction, Int>() <> IdentityMiddleware()
         #expect(AnyMiddleware(twoIdentities).isIdentity)
         #expect(AnyMiddleware(IdentityMiddleware() <> twoIdentities).isIdentity)
+        #expect(AnyMiddleware(AnyMiddleware(twoIdentities) <> IdentityMiddleware()).isIdentity)
         #expect(!AnyMiddleware(twoIdentities <> Self.named("a", log: log)).isIdentity)
-        let effect = (IdentityMiddleware() <> Self.named("a", log: log) <> IdentityMiddleware())
-            .handle(action: .set(2), from: ActionSource(), state: GetState { 0 })
-        #expect(Self.mergedParts(effect) == 1)
+        #expect(!AnyMiddleware(Self.named("a", log: log) <> twoIdentities).isIdentity)
+    }
+
+    /// A middleware with the default start hooks.
+    struct DefaultStart: Middleware {
+        func handle(action: CounterAction, from source: ActionSource, state: GetState<Int>) -> Effect<CounterAction> {
+            .none
+        }
+    }
+
+    @Test func aCompositionHasAStartHookOfItsOwnWhenAnyPartHasOne() {
+        let context = MiddlewareContext<CounterAction, Int>(dispatcher: Dispatcher { _, _ in }, state: GetState { 0 })
+        let own = TestMiddleware<CounterAction, Int> { _, _, _ in .none }
+        #expect(!DefaultStart()._legacyStart(context))
+        #expect(!((DefaultStart() <> DefaultStart()) <> DefaultStart())._legacyStart(context))
+        #expect(!(IdentityMiddleware() <> DefaultStart())._legacyStart(context))
+        #expect(((DefaultStart() <> DefaultStart()) <> own)._legacyStart(context))
+        #expect((DefaultStart() <> (own <> DefaultStart()))._legacyStart(context))
+        #expect((own <> (DefaultStart() <> DefaultStart()))._legacyStart(context))
+        let features =
+            Feature(reducer: counterReducer, middleware: DefaultStart())
+            <> Feature(reducer: .identity, middleware: own)
+        #expect(features._middleware?._legacyStart(context) == true)
     }
 
     @Test func erasingTwiceKeepsTheSameMiddleware() {
