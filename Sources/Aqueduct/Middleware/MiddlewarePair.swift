@@ -105,9 +105,9 @@ internal protocol PairOfMiddlewares {
 /// and merge their effects into one flat merge, however the expression was grouped. The
 /// composition keeps each part's type, so the store's handler is specialised for all the parts
 /// at once: a part that returns ``Effect/none`` costs nothing, and ``IdentityMiddleware``
-/// disappears. To keep a composition
-/// whose type you do not want to spell, use `some Middleware<AppAction, AppAction, AppState>`,
-/// or `any Middleware<…>` to choose one at run time.
+/// disappears. To keep a composition whose type you do not want to spell, use
+/// `some Middleware<AppAction, AppAction, AppState>`, or `any Middleware<…>` to choose one at
+/// run time.
 ///
 /// ```swift
 /// middleware: LoggerMiddleware(printer: transcript.printer) <> Player.appBridges
