@@ -323,12 +323,22 @@ struct PersistedStateTests {
         }
     }
 
-    @Test func actionThatLeavesThePartUnchangedWritesNothing() throws {
+    /// A store persisting its settings, loaded first, in memory that counts the writes.
+    static func storeCountingWrites() -> (
+        store: Store<AppAction, AppState>,
+        settings: PersistedState<AppState, Settings>,
+        storage: CountingStorage<InMemoryStorage>
+    ) {
         let storage = CountingStorage(InMemoryStorage())
         let settings = persistedSettings(storage: storage)
         var state = AppState()
         settings.load(into: &state)
         let store = Store(initialState: state, feature: Feature(reducer: appReducer) <> Feature(persisting: settings))
+        return (store, settings, storage)
+    }
+
+    @Test func actionThatLeavesThePartUnchangedWritesNothing() throws {
+        let (store, settings, storage) = Self.storeCountingWrites()
         for _ in 0..<100 { store.dispatch(.increment) }
         store.dispatch(.setMinutes(60))  // the value it already has
         settings.flush()
@@ -341,11 +351,7 @@ struct PersistedStateTests {
     /// The part is first compared by its bytes, then with `==`: an equal value in a new buffer
     /// (bytes that differ) is no change, and a different one in a buffer of the same size is.
     @Test func anEqualValueInANewBufferWritesNothingAndADifferentOneIsWritten() throws {
-        let storage = CountingStorage(InMemoryStorage())
-        let settings = persistedSettings(storage: storage)
-        var state = AppState()
-        settings.load(into: &state)
-        let store = Store(initialState: state, feature: Feature(reducer: appReducer) <> Feature(persisting: settings))
+        let (store, settings, storage) = Self.storeCountingWrites()
         let long = "Ada Lovelace, at the Analytical Engine"  // too long to be stored inline
         store.dispatch(.setContact(long))
         settings.flush()

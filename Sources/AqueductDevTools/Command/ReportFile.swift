@@ -1,3 +1,5 @@
+import Aqueduct
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,7 +48,7 @@ enum ReportFile {
         defer {
             if !isDone { unlink(temporary) }
         }
-        if let code = bytes.withUnsafeBytes({ Descriptor.writeAll(descriptor, $0) }) {
+        if let code = bytes.withUnsafeBytes({ FileOutput.writeAll(to: descriptor, $0) }) {
             close(descriptor)
             throw failure(.ioError, code)
         }
