@@ -1,7 +1,7 @@
 import Aqueduct
 
 /// Writing the tool's messages to standard output and standard error with the package's one
-/// `write(2)` loop, ``FileOutput/writeAll(to:_:)``, which the report file's writer calls too.
+/// `write(2)` loop, `FileOutput.writeAll(to:_:)`, which the report file's writer calls too.
 /// (The C streams' globals are not usable under strict concurrency.)
 enum Descriptor {
     /// Writes all of `text`; a failure (a closed terminal) is ignored.
