@@ -510,7 +510,10 @@ struct PersistedStateTests {
                 feature: Feature(reducer: appReducer) <> Feature(persisting: second)
             )
             let long = String(repeating: "x", count: 100_000)
-            // A reader on another thread: every read decodes, whatever the writers are doing.
+            // A reader beside the writers: every read decodes, whatever the writers are doing.
+            // It yields after each read: a loop that never suspends holds one of the pool's
+            // threads (two on two cores) until it is cancelled, and this test's own body, which
+            // cancels it, may be waiting for that thread.
             let reader = Task.detached {
                 var reads = 0
                 var torn = 0
@@ -519,6 +522,7 @@ struct PersistedStateTests {
                         reads += 1
                         if (try? storedSettings(data)) == nil { torn += 1 }
                     }
+                    await Task.yield()
                 }
                 return (reads, torn)
             }

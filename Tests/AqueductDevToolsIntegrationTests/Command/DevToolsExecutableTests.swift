@@ -10,7 +10,7 @@ import Glibc
 
 /// The built `AqueductDevTools` run as a child process, for what only a process shows: how it
 /// ends when its standard output is gone, and the modes of the files it creates under a umask.
-@Suite struct DevToolsExecutableTests {
+@Suite(.blocksItsThread) struct DevToolsExecutableTests {
     @Test func aClosedStandardOutputDoesNotKillTheTool() throws {
         try ReportFixtures.withDirectory { directory in
             let report = directory.appendingPathComponent("report.html")

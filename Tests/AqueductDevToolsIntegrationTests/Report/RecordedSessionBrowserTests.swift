@@ -9,7 +9,7 @@ import Testing
 /// A real LifeSignal session — recorded with `LifeSignal --network none --record FILE` and the
 /// commands `check-in`, `alert`, `cancel-alert`, `status`, `quit` — turned into a report and
 /// read back from headless Chromium.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct RecordedSessionBrowserTests {
     let chromium = Chromium.installed!
 

@@ -8,7 +8,7 @@ import Testing
 
 /// "Copy as test" in headless Chromium: the selected record, or the range to a shift-clicked
 /// one, becomes the `AqueductDevTools test` command, with the recording's name quoted for a shell.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct ReportCopyAsTestTests {
     let chromium = Chromium.installed!
 

@@ -9,7 +9,7 @@ import Testing
 /// Recordings a hostile or unlucky writer makes, loaded in headless Chromium and driven: numbers
 /// JavaScript cannot hold, a record with tens of thousands of changes, sessions and gaps. The
 /// page stays responsive: every step below is a protocol call that answers, or the test fails.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct ReportHostileRecordingTests {
     let chromium = Chromium.installed!
 

@@ -12,7 +12,7 @@ import Glibc
 
 /// The report used as a person uses it — keys, clicks, typing, scrolling — in headless Chromium
 /// driven through the DevTools protocol (``BrowserPage``).
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct ReportInteractionTests {
     let chromium = Chromium.installed!
 

@@ -9,7 +9,7 @@ import Testing
 /// Travelling through a recording in headless Chromium: the slider, the causal chain, and the
 /// Features view, which lists a child's actions under the feature and the stack entry they
 /// belong to.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct ReportTravelTests {
     let chromium = Chromium.installed!
 

@@ -8,7 +8,7 @@ import Testing
 /// them again: what it shows after a recording arrived in many batches must be what the report
 /// of the whole file shows — every row of the timeline and of the causal tree, with a filter
 /// and without, and every action's cause chain and what it set off.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct LiveAppendTests {
     let chromium = Chromium.installed!
 

@@ -11,7 +11,7 @@ import Glibc
 /// The live page in headless Chromium, served by the real `serve` while the test writes the
 /// recording as an app would: records appended, a second session, the file replaced and
 /// truncated, and hostile text.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct LiveBrowserTests {
     let chromium = Chromium.installed!
 

@@ -8,7 +8,7 @@ import Glibc
 
 /// The real `serve` on the loopback interface, asked by a client that writes every byte of its
 /// requests: what it answers, what it refuses, and how it stops.
-@Suite struct LiveServerTests {
+@Suite(.blocksItsThread) struct LiveServerTests {
     @Test func aRequestWithoutTheTokenOrWithAWrongOneIsRefused() throws {
         try ReportFixtures.withDirectory { directory in
             let server = try ServeProcess(recording: ReportFixtures.session, in: directory)

@@ -6,7 +6,7 @@ import Testing
 
 /// Travelling through the live page while the app records: the slider reaches the records as
 /// they arrive, and a child's actions arriving are placed under their stack entry.
-@Suite(.enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
+@Suite(.blocksItsThread, .enabled(if: Chromium.installed != nil, Comment(rawValue: Chromium.missing)))
 struct LiveTravelTests {
     let chromium = Chromium.installed!
 
