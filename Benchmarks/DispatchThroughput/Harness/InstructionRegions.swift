@@ -28,8 +28,12 @@ enum InstructionRegions {
     /// The actions of one counted run: a tenth of the quick plan's (at least 40), so that the
     /// gate's two runs of every workload under callgrind's 50-fold slowdown stay within CI's
     /// time. Instruction counts need no more: they do not vary from one run to the next.
+    /// A scenario whose budget names a size of its own says so (``Scenario/instructionGateActions``):
+    /// k's budget is per action of a 10,000-action cascade, and in a cascade of a tenth of the
+    /// quick plan's, 100 actions, the cascade's start (its effect, the new queue's first
+    /// growths) would weigh a hundred times as much.
     static func actions(of scenario: Scenario) -> Int {
-        RunPlan.quick.actionsPerRepetition(of: scenario) / 10
+        scenario.instructionGateActions ?? RunPlan.quick.actionsPerRepetition(of: scenario) / 10
     }
 
     /// Runs the selected scenarios' workloads and prints one line per counted region.

@@ -16,6 +16,10 @@ struct Scenario: Sendable {
     let references: [Workload]
     /// What the subject must reach.
     let budgets: [Budget]
+    /// The actions one counted run of the instruction gate processes, when a tenth of the quick
+    /// plan's would measure something else than the budget names (see
+    /// ``InstructionRegions/actions(of:)``); `nil` for that default.
+    let instructionGateActions: Int?
 
     /// Creates a scenario.
     init(
@@ -25,7 +29,8 @@ struct Scenario: Sendable {
         subject: Workload,
         baseline: Workload,
         references: [Workload] = [],
-        budgets: [Budget]
+        budgets: [Budget],
+        instructionGateActions: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -34,5 +39,6 @@ struct Scenario: Sendable {
         self.baseline = baseline
         self.references = references
         self.budgets = budgets
+        self.instructionGateActions = instructionGateActions
     }
 }
