@@ -1,3 +1,4 @@
+import Aqueduct
 import Foundation
 import Synchronization
 
@@ -169,22 +170,12 @@ public struct FileStorage: PersistenceStorage {
 
     // MARK: Internals
 
-    /// Writes all of `data` to `descriptor`, retrying after interruptions and short writes.
+    /// Writes all of `data` to `descriptor` with the package's one `write(2)` loop
+    /// (`FileOutput.writeAll(to:_:)`), which retries interrupted and short writes.
     ///
     /// - Returns: `errno` of the write that failed, or `nil`.
     package static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return nil
-        }
+        data.withUnsafeBytes { FileOutput.writeAll(to: descriptor, $0) }
     }
 
     package static func describe(_ code: Int32) -> String {
@@ -250,7 +241,7 @@ public struct FileStorage: PersistenceStorage {
     }
 }
 
-// The storage's `read` and `write` methods hide the system calls of the same names.
+// The storage's `read` method hides the system call of the same name.
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
@@ -259,15 +250,5 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
     Musl.read(descriptor, buffer, count)
     #else
     Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
     #endif
 }

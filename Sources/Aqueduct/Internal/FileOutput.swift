@@ -167,6 +167,31 @@ package final class FileOutput: Sendable {
         }
         return nil
     }
+
+    /// Fills `buffer` from `descriptor` at `offset`, retrying partial and interrupted reads:
+    /// the package's one loop around `pread(2)`.
+    ///
+    /// - Returns: How many bytes were read (fewer than `buffer.count` where the file ends), and
+    ///   the `errno` of the read that failed, if one did.
+    package static func readAll(
+        from descriptor: Int32,
+        into buffer: UnsafeMutableRawBufferPointer,
+        at offset: Int
+    ) -> (count: Int, error: Int32?) {
+        guard let base = buffer.baseAddress else { return (0, nil) }
+        var filled = 0
+        while filled < buffer.count {
+            let read = pread(descriptor, base + filled, buffer.count - filled, off_t(offset + filled))
+            if read < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return (filled, code)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return (filled, nil)
+    }
     #endif
 
     /// Whether the file's last byte is a newline, or it is empty: where a new line may start.
@@ -186,15 +211,7 @@ package final class FileOutput: Sendable {
     package func readPrefix(_ count: Int) -> [UInt8] {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
-            }
-            if read < 0, errno == EINTR { continue }
-            if read <= 0 { break }
-            filled += read
-        }
+        let filled = bytes.withUnsafeMutableBytes { Self.readAll(from: descriptor, into: $0, at: 0).count }
         return Array(bytes.prefix(filled))
         #else
         return []

@@ -87,17 +87,21 @@ enum RecordingWindow {
         at offset: Int,
         path: String
     ) throws(DevToolsError) {
-        var done = 0
-        while done < count {
-            let read = buffer.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
-            }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else {
-                let reason = read == 0 ? "the file became shorter while it was read" : String(cString: strerror(errno))
-                throw DevToolsError.reading(path, .readFailed(path: path, reason: reason))
-            }
-            done += read
+        let (read, error) = buffer.withUnsafeMutableBytes {
+            FileOutput.readAll(
+                from: descriptor,
+                into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count]),
+                at: offset
+            )
+        }
+        if let error {
+            throw DevToolsError.reading(path, .readFailed(path: path, reason: String(cString: strerror(error))))
+        }
+        guard read == count else {
+            throw DevToolsError.reading(
+                path,
+                .readFailed(path: path, reason: "the file became shorter while it was read")
+            )
         }
     }
 
