@@ -112,22 +112,6 @@ import Testing
         await store.finish()
     }
 
-    @Test func entriesPushedWithAnEffectEachAndPoppedLeaveNoEffectRunning() async {
-        let store = Self.testStore()
-        // A failure bound only, for a loaded machine: each step settles a score of sleepers.
-        store.timeout = .seconds(30)
-        for index in 0..<30 {
-            await store.dispatch(.path(.push(Detail(id: index)))) { $0.path.push(Detail(id: index)) }
-            // Waits for a clock nobody advances: runs until cancelled.
-            await store.dispatch(.path(.element(id: StackID(index), action: .load)))
-            if index.isMultiple(of: 3) { await store.dispatch(.path(.pop)) { $0.path.pop() } }
-        }
-        #expect(store.state.path.count == 20)
-        await store.dispatch(.path(.popFrom(id: StackID(1)))) { $0.path.removeAll() }
-        // Exhaustive: fails if any of the 30 loads still runs.
-        await store.finish()
-    }
-
     @Test func aStackEntryDismissesItselfAndTheEntriesAboveIt() async {
         let clock = TestClock()
         var path = ChildStack<Detail>()
