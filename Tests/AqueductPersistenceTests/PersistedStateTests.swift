@@ -4,7 +4,7 @@ import AqueductTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct PersistedStateTests {
     // MARK: Loading

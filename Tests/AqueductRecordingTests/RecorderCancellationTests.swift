@@ -6,7 +6,7 @@ import Testing
 /// What an action cancelled, as a real store with a recorder records it: a `.cancel(id:)`, a
 /// stack entry popped with its effect running; written, read back, and malformed.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct RecorderCancellationTests {
+@Suite(.timeLimit(.minutes(3))) struct RecorderCancellationTests {
     struct Entry: Sendable, Equatable {}
     enum EntryAction: Sendable { case load }
     struct NavState: Sendable, Equatable { var path = ChildStack<Entry>() }

@@ -11,7 +11,7 @@ import Glibc
 /// The writer under hostile use, against the real file system: what it creates and refuses,
 /// where it rotates, what it does when it is behind, and that every line it writes reads back.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RecordingWriterTests {
     typealias AppAction = Player.AppAction
     typealias AppState = Player.AppState

@@ -8,7 +8,7 @@ import Testing
 /// sends is asserted, and `finish()` fails if anything is left over. The client double takes a
 /// second of a `TestClock`, which moves only when the test advances it.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectsAndCancellationTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectsAndCancellationTests {
     typealias Feature = EffectsAndCancellation
 
     let clock = TestClock()

@@ -9,7 +9,7 @@ import Testing
 /// fail if it were still running. A released production store on a `TestScheduler` shows that
 /// the store's end is the listener's end.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LongLivingListenerTests {
+@Suite(.timeLimit(.minutes(3))) struct LongLivingListenerTests {
     typealias Feature = LongLivingListener
 
     @Test func eachNoticeIsReceivedUntilMuted() async {

@@ -7,7 +7,7 @@ import Testing
 /// Time on a `TestClock` moves only when the test advances it, so "300 ms of quiet" and "one
 /// save per 2 seconds" are exact: nothing happens a millisecond early, and no test sleeps.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct DebounceAndThrottleTests {
+@Suite(.timeLimit(.minutes(3))) struct DebounceAndThrottleTests {
     typealias Feature = DebounceAndThrottle
 
     let clock = TestClock()

@@ -8,7 +8,7 @@ import Testing
 
 /// Each way of observing hears the path it asked for, and nothing else.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ProjectionsAndObservationTests {
+@Suite(.timeLimit(.minutes(3))) struct ProjectionsAndObservationTests {
     typealias Feature = ProjectionsAndObservation
 
     let store = Store(initialState: Feature.State(), reducer: Feature.reducer)

@@ -5,7 +5,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CollectionOfChildrenTests {
+@Suite(.timeLimit(.minutes(3))) struct CollectionOfChildrenTests {
     typealias Feature = CollectionOfChildren
 
     let clock = TestClock()

@@ -5,7 +5,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct OptionalChildTests {
+@Suite(.timeLimit(.minutes(3))) struct OptionalChildTests {
     typealias Feature = OptionalChild
 
     let clock = TestClock()

@@ -5,7 +5,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct NavigationStackTests {
+@Suite(.timeLimit(.minutes(3))) struct NavigationStackTests {
     typealias Feature = NavigationStack
 
     let clock = TestClock()

@@ -5,7 +5,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct BridgesBetweenFeaturesTests {
+@Suite(.timeLimit(.minutes(3))) struct BridgesBetweenFeaturesTests {
     typealias App = BridgesBetweenFeatures
 
     @Test func signingInOpensTheInboxAndWelcomesTheFirstTimeOnly() async {

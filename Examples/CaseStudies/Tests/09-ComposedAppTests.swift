@@ -6,7 +6,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ComposedAppTests {
+@Suite(.timeLimit(.minutes(3))) struct ComposedAppTests {
     typealias App = ComposedApp
 
     let scheduler = TestScheduler()

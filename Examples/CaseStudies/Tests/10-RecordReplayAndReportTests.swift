@@ -7,7 +7,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct RecordReplayAndReportTests {
+@Suite(.timeLimit(.minutes(3))) struct RecordReplayAndReportTests {
     typealias Feature = RecordReplayAndReport
 
     /// Records a session into a temporary file, as an app run with a recorder would, and

@@ -7,7 +7,7 @@ import Testing
 @testable import CaseStudies
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PersistedStateAndMigrationTests {
+@Suite(.timeLimit(.minutes(3))) struct PersistedStateAndMigrationTests {
     typealias Feature = PersistedStateAndMigration
 
     /// The errors `onError` was told, in order.

@@ -55,7 +55,7 @@ struct Library: Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReadingListTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadingListTests {
     let library = Library()
     var clock: TestClock { library.clock }
 

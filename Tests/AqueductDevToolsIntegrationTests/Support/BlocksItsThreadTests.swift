@@ -1,7 +1,7 @@
 import Testing
 
 /// The slots that keep the blocking suites to one fewer test at once than the cores.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BlocksItsThreadTests {
     @Test func aHolderBeyondTheCountWaitsUntilAnotherLeavesAndWaitersGoInInOrder() async {
         let (events, log) = AsyncStream.makeStream(of: String.self)

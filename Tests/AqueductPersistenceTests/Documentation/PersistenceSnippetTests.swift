@@ -108,7 +108,7 @@ enum DefaultStorageSnippets {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct PersistenceSnippetTests {
     let app = Feature(reducer: appReducer)

@@ -5,7 +5,7 @@ import Testing
 // Examples of AqueductTesting's doc comments that no other test shows, compiled and run here:
 // each doc comment quotes the code of its test, and the test checks what the comment says.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreDocCommentTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreDocCommentTests {
     @Test func eachDispatchAssertsItsChangeAndReturnsItsEffects() async {
         let clock = TestClock()
         let store = TestStore(

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct MiddlewareTesterTests {
+@Suite(.timeLimit(.minutes(3))) struct MiddlewareTesterTests {
     @Test func recordsSynchronousEffectsInOrderWithTheirSources() async {
         let tester = MiddlewareTester(CounterMiddleware(), state: CounterState())
         let line = #line + 1

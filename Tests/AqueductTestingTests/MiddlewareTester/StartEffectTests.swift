@@ -49,7 +49,7 @@ struct OneShotStart: Middleware {
 /// A middleware's start effect is an effect its store owns: run on the store's scheduler,
 /// received step by step by a test store, cancelled by id and by the store's release.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StartEffectTests {
+@Suite(.timeLimit(.minutes(3))) struct StartEffectTests {
     @Test func aListenersActionsAreReceivedStepByStep() async {
         let (numbers, source) = AsyncStream.makeStream(of: Int.self)
         let store = TestStore(

@@ -7,7 +7,7 @@ import Testing
 /// Replay against recordings made by the real recorder: a session replays; a different cause,
 /// an action more or fewer, another session and a gap are divergences that fail the test.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ActionReplayTests {
     static let decoding = ActionReplay.Decoding<CounterAction>.matchingDescriptions(
         of: [.increment, .set(12), .set(3), .incrementTwice]

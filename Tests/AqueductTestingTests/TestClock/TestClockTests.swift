@@ -2,7 +2,7 @@ import Aqueduct
 import AqueductTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(3))) struct TestClockTests {
     @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = TestClock()
         #expect(clock.now == TestClock.Instant())

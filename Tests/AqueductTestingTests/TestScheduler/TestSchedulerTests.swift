@@ -5,7 +5,7 @@ import Testing
 /// A production store driven by a test scheduler: its effects run, and what they send is
 /// processed, only while the test awaits the scheduler — and then as far as they can.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestSchedulerTests {
+@Suite(.timeLimit(.minutes(3))) struct TestSchedulerTests {
     @Test func aStoreOnATestSchedulerIsDrivenByTheTest() async {
         let scheduler = TestScheduler()
         let queries = Log<String>()

@@ -4,7 +4,7 @@ import Testing
 
 /// A failure names the case path the way the test wrote it, from the case path itself.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TestStoreCaseNameTests {
     struct SyncState: Equatable, Sendable {
         var finished = 0

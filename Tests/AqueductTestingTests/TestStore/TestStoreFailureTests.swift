@@ -9,7 +9,7 @@ import Testing
 /// hour, so that a wait that ignored a shorter bound, or gave up only at the store's, would fail
 /// here rather than hang. Nothing here measures time.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreFailureTests {
     @Test func wrongStateShowsADiffOfWhatDiffered() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await withKnownIssue {

@@ -6,7 +6,7 @@ import Testing
 /// Settling is an `await` on the test store's own executor: no other test store's effects
 /// delay it, whatever they do, and a busy machine only makes it slower.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreSettlingTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreSettlingTests {
     @Test func twoHundredTestStoresInParallelEachOnItsOwnClock() async {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {

@@ -4,7 +4,7 @@ import Testing
 
 /// `dispatch` returns the effects it started, to await or cancel.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreTaskTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreTaskTests {
     /// A search whose client answers from another task: the effect is suspended, not on the
     /// test store's executor, when `dispatch` returns.
     static let elsewhere = SearchClient { query in

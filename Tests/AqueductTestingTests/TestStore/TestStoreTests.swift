@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreTests {
     @Test func sendAssertsTheStateChange() async {
         let store = TestStore(initialState: CounterState(), reducer: counterReducer)
         await store.dispatch(.increment) {
@@ -300,7 +300,7 @@ import Testing
     /// same however many wait is measured by `Benchmarks/` (scenario n), not here: each receive
     /// takes a turn of the main actor, which every test of the run shares, so that on a busy
     /// machine hundreds of them ran past the time limit.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func manyActionsWaitingToBeReceivedAreReceivedInOrder() async {
         let count = 50
         let reducer = Reducer<Int, Int>.reduce { action, total in total += action }

@@ -42,7 +42,7 @@ extension SearchClient {
 /// a message naming the client and the endpoint, at the line of the `unimplemented` call; then
 /// it answers what the endpoint chose.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct UnimplementedTests {
+@Suite(.timeLimit(.minutes(3))) struct UnimplementedTests {
     private nonisolated static func isUnimplemented(_ issue: Issue, _ name: String, line: Int) -> Bool {
         issue.isFailure
             && issue.description.contains(

@@ -5,7 +5,7 @@ import Testing
 /// only those of an action's case, with every bridge without tags: what it fires must not
 /// depend on how it found the bridges.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct BridgeCaseTagTests {
+@Suite(.timeLimit(.minutes(3))) struct BridgeCaseTagTests {
     typealias AppAction = Player.AppAction
     typealias AppState = Player.AppState
 

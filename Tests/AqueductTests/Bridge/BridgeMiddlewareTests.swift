@@ -2,7 +2,7 @@ import Aqueduct
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct BridgeMiddlewareTests {
+@Suite(.timeLimit(.minutes(3))) struct BridgeMiddlewareTests {
     typealias AppAction = Player.AppAction
     typealias AppState = Player.AppState
 

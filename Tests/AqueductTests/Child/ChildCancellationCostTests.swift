@@ -7,7 +7,7 @@ import Testing
 /// removing *N* rows with running effects, make the effect registry do work linear in *N*,
 /// counted (``EffectRegistryStateMachine/visits``), not timed.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildCancellationCostTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildCancellationCostTests {
     enum Shape: CaseIterable, Sendable {
         case stack
         case rows

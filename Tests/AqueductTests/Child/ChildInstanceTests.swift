@@ -8,7 +8,7 @@ import Testing
 /// Every test runs an exhaustive test store: an action from the old child arriving into the new
 /// one fails it. Each child runs in the three wirings of ``FeatureLiftTests``.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildInstanceTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildInstanceTests {
     typealias Wiring = FeatureLiftTests.Wiring
 
     /// How the old child gives way to the new one.

@@ -11,7 +11,7 @@ import Testing
 ///
 /// Serialized: each test floods two cores already, and the machine runs the other suites too.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ChildLifecycleTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ChildLifecycleTests {
     /// Where the child lives.
     enum Shape: String, CaseIterable, Sendable {
         case optional

@@ -6,7 +6,7 @@ import Testing
 /// dismissal, and the bad input each reports — with the action and its source, the state left
 /// as it was, no crash.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildLiftTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildLiftTests {
     static func testStore(
         _ state: ShellState = ShellState(),
         clock: TestClock = TestClock(),

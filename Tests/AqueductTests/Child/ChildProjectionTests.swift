@@ -7,7 +7,7 @@ import Testing
 /// child's case and identity, with their sources. And the case-path sugar a test names an
 /// action of a stack entry or a row with.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildProjectionTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildProjectionTests {
     /// A production store of the shell, with the lifts' reports and a log of each action with
     /// the line of its source.
     static func store(

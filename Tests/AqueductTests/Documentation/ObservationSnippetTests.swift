@@ -46,7 +46,7 @@ enum NestedApp {
 
 extension NestedApp {
     @MainActor
-    @Suite(.timeLimit(.minutes(1)))
+    @Suite(.timeLimit(.minutes(3)))
     struct ObservationSnippetTests {
         let store = Store(
             initialState: AppState(todoList: TodoListState(todos: [Todo(id: 1, title: "milk")])),

@@ -18,7 +18,7 @@ extension DocumentationExamples {
     }
 
     @MainActor
-    @Suite(.timeLimit(.minutes(1))) struct ChildExamplesTests {
+    @Suite(.timeLimit(.minutes(3))) struct ChildExamplesTests {
         static let appReducer = Shell.reducer.lift(
             action: \ShellAppAction.Cases.shell,
             state: \ShellAppState.shell

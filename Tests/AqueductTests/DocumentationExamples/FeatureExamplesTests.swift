@@ -9,7 +9,7 @@ import Testing
 
 extension DocumentationExamples {
     @MainActor
-    @Suite(.timeLimit(.minutes(1))) struct FeatureExamplesTests {
+    @Suite(.timeLimit(.minutes(3))) struct FeatureExamplesTests {
         @Test func aFeatureWrittenAsOneFunctionRunsInAStoreWithItsCancellableEffect() async {
             let clock = TestClock()
             let counter = Feature<CounterAction, CounterState>.reduce { action, state in

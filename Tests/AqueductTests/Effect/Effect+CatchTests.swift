@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectCatchTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectCatchTests {
     enum LoadError: Error, Equatable {
         case offline
     }

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectConcatenateTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectConcatenateTests {
     @Test func eachPartStartsWhenTheOneBeforeHasFinished() async {
         let clock = TestClock()
         let log = EventLog()

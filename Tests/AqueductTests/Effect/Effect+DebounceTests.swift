@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectDebounceTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectDebounceTests {
     /// A search: each query asks for results, debounced by 300 ms under one id.
     static func search(
         clock: TestClock,

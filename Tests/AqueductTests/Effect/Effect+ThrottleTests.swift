@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectThrottleTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectThrottleTests {
     /// A refresh throttled to one a second under one id; `.stop` cancels the id.
     static func refreshes(clock: TestClock, latest: Bool) -> TestStore<Feed, [String]> {
         feedStore(

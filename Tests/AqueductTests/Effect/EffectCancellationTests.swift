@@ -58,7 +58,7 @@ let floodReducer = Reducer<FloodAction, FloodState>.reduce { action, state in
 ///
 /// Serialized: each test floods two cores already, and the machine runs the other suites too.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1))) struct EffectCancellationTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct EffectCancellationTests {
     /// How the flooding effect is made cancellable, and how it is stopped.
     enum Shape: String, CaseIterable, Sendable {
         case run

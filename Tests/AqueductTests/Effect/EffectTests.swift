@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectTests {
     enum Action: Sendable, Equatable {
         case start(String)
         case startLatest(String)

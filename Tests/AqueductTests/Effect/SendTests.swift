@@ -6,7 +6,7 @@ import Testing
 /// An effect's `Send`: sending with backpressure, which keeps the store's inbox bounded however
 /// fast the senders, and the report of sends after the effect's work returned, once per effect.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SendTests {
+@Suite(.timeLimit(.minutes(3))) struct SendTests {
     enum Action: Sendable, Equatable {
         case start(senders: Int, count: Int)
         case next(sender: Int, value: Int)

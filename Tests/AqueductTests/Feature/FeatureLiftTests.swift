@@ -7,7 +7,7 @@ import Testing
 /// part lifted alone (the reducer and the middleware, as before features), the feature of both
 /// lifted once, and the child written as one function lifted once.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FeatureLiftTests {
+@Suite(.timeLimit(.minutes(3))) struct FeatureLiftTests {
     enum Wiring: CaseIterable, Sendable {
         case eachPartLifted
         case featureLifted

@@ -6,7 +6,7 @@ import Testing
 /// (reading the new state) and belongs to the store, and a child written so lifts into every
 /// shape with its effects ending with it.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FeatureTests {
+@Suite(.timeLimit(.minutes(3))) struct FeatureTests {
     @Test func aStoreRunsAFeature() {
         let store = Store(initialState: Tally(), feature: Tally.feature(clock: TestClock()))
         store.dispatch(.increment)

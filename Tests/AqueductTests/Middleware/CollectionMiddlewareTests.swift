@@ -36,7 +36,7 @@ struct RowListState: Equatable, Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CollectionMiddlewareTests {
+@Suite(.timeLimit(.minutes(3))) struct CollectionMiddlewareTests {
     static let rowReducer = Reducer<RowAction, Row>.reduce { action, row in
         switch action {
         case .toggle: row.isDone.toggle()

@@ -4,7 +4,7 @@ import Testing
 @testable import Aqueduct
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(3))) struct MiddlewareTests {
     /// A middleware that records its name for every action and sends a follow-up for `.set`.
     static func named(_ name: String, log: EventLog) -> TestMiddleware<CounterAction, Int> {
         TestMiddleware { action, _, _ in

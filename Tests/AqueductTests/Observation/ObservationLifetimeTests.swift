@@ -20,7 +20,7 @@ final class StoreHandoff<Action: Sendable, State>: Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservationLifetimeTests {
+@Suite(.timeLimit(.minutes(3))) struct ObservationLifetimeTests {
     /// A subscription reaches the store's observation hub through a link the hub clears when it
     /// goes away. A store released off the main actor must not leave a moment in which a
     /// subscription cancelled on the main actor reads a dying hub: the store's deinit is

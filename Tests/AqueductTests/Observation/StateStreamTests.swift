@@ -5,7 +5,7 @@ import Testing
 /// The time limit is a failure bound only: a stream that failed to deliver a value would
 /// otherwise leave its consumer waiting forever. Nothing here measures time.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StateStreamTests {
+@Suite(.timeLimit(.minutes(3))) struct StateStreamTests {
     @Test func valuesDeliverTheCurrentValueFirst() async throws {
         let store = makeFeatureStore(FeatureState(count: 7))
         let stream = store.values(of: \.count, .removingDuplicates)

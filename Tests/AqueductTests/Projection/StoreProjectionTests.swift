@@ -28,7 +28,7 @@ let treeReducer = Reducer<TreeAction, Tree>.reduce { action, tree in
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreProjectionTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreProjectionTests {
     @Test func aProjectionReadsItsStateAndDispatchesIntoTheRoot() {
         let store = makeFeatureStore()
         let profile = store.projection(action: \.profile, state: \.profile)

@@ -3,7 +3,7 @@ import AqueductTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreTests {
     @Test func dispatchReducesBeforeReturning() {
         let store = Store(initialState: 0, reducer: counterReducer)
         store.dispatch(.increment)

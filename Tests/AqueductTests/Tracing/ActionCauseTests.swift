@@ -3,7 +3,7 @@ import Testing
 
 /// Every processed action's number and cause, as the store stamps them on its source.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ActionCauseTests {
+@Suite(.timeLimit(.minutes(3))) struct ActionCauseTests {
     typealias PlayerAction = Player.AppAction
     typealias PlayerState = Player.AppState
 

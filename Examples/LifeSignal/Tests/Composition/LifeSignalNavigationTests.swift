@@ -9,7 +9,7 @@ import Testing
 /// and a pop ends the load; the alert notice presented when an alert is triggered reminds on
 /// the clock until it is acknowledged or the alert cancelled, and its reminders end with it.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LifeSignalNavigationTests {
+@Suite(.timeLimit(.minutes(3))) struct LifeSignalNavigationTests {
     let clock = TestClock()
     /// Whether a history load saw its task cancelled.
     let loadWasCancelled = LockedValue(false)

@@ -12,7 +12,7 @@ import Testing
 /// settings and the screen restored into the initial state, each change saved, and what cannot
 /// be loaded said in plain words.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LifeSignalPersistenceTests {
+@Suite(.timeLimit(.minutes(3))) struct LifeSignalPersistenceTests {
     /// The app's reducer, the check-in reducer and the persisted parts: what changes the settings
     /// and the screen, and what saves them.
     func makeStore(_ persistence: LifeSignalPersistence, state: AppState) -> TestStore<AppAction, AppState> {

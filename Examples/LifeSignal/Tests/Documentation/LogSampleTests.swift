@@ -15,7 +15,7 @@ import Testing
 /// The time limit is a failure bound only: the test awaits the log's entries as the logger
 /// prints them.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LogSampleTests {
+@Suite(.timeLimit(.minutes(3))) struct LogSampleTests {
     /// The repository's root, from this file's path.
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Documentation

@@ -15,7 +15,7 @@ import Testing
 /// `AQUEDUCT_RECORD_FIXTURES=1 swift test --package-path Examples --filter LifeSignalSessionFixtureTests/recordTheFixture`,
 /// then the framework's `AQUEDUCT_RECORD_FIXTURES=1 swift test --filter ReplayTestLifeSignalTests`.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LifeSignalSessionFixtureTests {
+@Suite(.timeLimit(.minutes(3))) struct LifeSignalSessionFixtureTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lifesignal-session.jsonl").path
 

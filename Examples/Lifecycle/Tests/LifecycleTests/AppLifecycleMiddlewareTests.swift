@@ -6,7 +6,7 @@ import LifecycleClient
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AppLifecycleMiddlewareTests {
     @Test func dispatchesEachEventAndWaitsForTheAcknowledgementsItNeeds() async {
         let scripted = ScriptedLifecycle([

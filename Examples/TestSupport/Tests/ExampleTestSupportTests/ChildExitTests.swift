@@ -6,7 +6,7 @@ import Testing
 import Glibc
 
 /// ``ChildExit`` reads how a child ended from the kernel, and leaves it for `Process` to reap.
-@Suite(.timeLimit(.minutes(1))) struct ChildExitTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildExitTests {
     private static func start(_ script: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

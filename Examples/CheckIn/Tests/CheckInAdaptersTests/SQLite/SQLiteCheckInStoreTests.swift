@@ -7,7 +7,7 @@ import Testing
 import class Aqueduct.LockedValue
 
 /// Opening, validating and migrating the SQLite file; damaged rows.
-@Suite("SQLite check-in store", .timeLimit(.minutes(1)))
+@Suite("SQLite check-in store", .timeLimit(.minutes(3)))
 struct SQLiteCheckInStoreTests {
     private static let date = Date(timeIntervalSince1970: 1_800_000_000)
 

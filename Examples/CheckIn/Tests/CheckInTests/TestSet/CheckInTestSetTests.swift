@@ -7,7 +7,7 @@ import Testing
 /// The check-in client's test set: an endpoint the test does not provide fails the test, naming
 /// the client and the endpoint, instead of answering with a default; those it provides answer.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CheckInTestSetTests {
+@Suite(.timeLimit(.minutes(3))) struct CheckInTestSetTests {
     @Test func anEndpointTheTestDidNotProvideFailsNamingIt() async {
         let tester = MiddlewareTester(CheckInMiddleware(client: .test(), clock: TestClock()), state: CheckInState())
         var sent: [CheckInAction] = []
