@@ -118,7 +118,9 @@ public struct FileStorage: PersistenceStorage {
         let failure: String? = {
             defer { close(descriptor) }
             if fchmod(descriptor, 0o600) != 0 { return "made private: \(Self.describe(errno))" }
-            if let code = Self.writeAll(data, to: descriptor) { return "written: \(Self.describe(code))" }
+            if let code = data.withUnsafeBytes({ FileOutput.writeAll(to: descriptor, $0) }) {
+                return "written: \(Self.describe(code))"
+            }
             if fsync(descriptor) != 0 { return "flushed to the disk: \(Self.describe(errno))" }
             return nil
         }()
@@ -169,14 +171,6 @@ public struct FileStorage: PersistenceStorage {
     }
 
     // MARK: Internals
-
-    /// Writes all of `data` to `descriptor` with the package's one `write(2)` loop
-    /// (`FileOutput.writeAll(to:_:)`), which retries interrupted and short writes.
-    ///
-    /// - Returns: `errno` of the write that failed, or `nil`.
-    package static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { FileOutput.writeAll(to: descriptor, $0) }
-    }
 
     package static func describe(_ code: Int32) -> String {
         "\(String(cString: strerror(code))) (errno \(code))"

@@ -472,7 +472,7 @@ struct PersistedStateTests {
                 let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { throw PersistenceStorageError("no /dev/full") }
                 defer { close(descriptor) }
-                if let code = FileStorage.writeAll(data, to: descriptor) {
+                if let code = data.withUnsafeBytes({ FileOutput.writeAll(to: descriptor, $0) }) {
                     throw PersistenceStorageError(FileStorage.describe(code))
                 }
             }

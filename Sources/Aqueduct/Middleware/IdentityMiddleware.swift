@@ -1,8 +1,8 @@
 /// The middleware that does nothing: it sees every action and returns ``Effect/none``, and it
 /// starts no work. `IdentityMiddleware() <> m` and `m <> IdentityMiddleware()` behave as `m`
 /// (specialised, its handler inlines to nothing), and a store given only identities skips
-/// middleware altogether, as one made with a reducer alone does. ``Reducer/identity`` and ``Feature/identity`` are the
-/// reducer and the feature that do nothing.
+/// middleware altogether, as one made with a reducer alone does. ``Reducer/identity`` and
+/// ``Feature/identity`` are the reducer and the feature that do nothing.
 ///
 /// Give it where a middleware is asked for and an app has none: to replay the recording of an
 /// app that has only a reducer with `ActionReplay`,
