@@ -291,22 +291,17 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     /// Dispatches an action taken out of the inbox, whose source was stamped with its cause as
     /// it entered: borrowed from the batch, copied only if something reads it.
     @inlinable
-    internal func dispatch(taken entry: InboxStateMachine<Action>.Batch.Entry, lifetime: EffectLifetime?) {
+    internal func dispatch(taken action: Action, source: ActionSource, lifetime: EffectLifetime?) {
         switch memory.fields.dispatch.dispatch() {
         case .queue:
-            memory.fields.dispatch.enqueue(
-                entry.action,
-                from: entry.source,
-                causedBy: entry.source.cause,
-                lifetime: lifetime
-            )
+            memory.fields.dispatch.enqueue(action, from: source, causedBy: source.cause, lifetime: lifetime)
         case .process(let seq):
             if readsSources {
-                var source = entry.source
+                var source = source
                 source._seq = seq
-                process(entry.action, source)
+                process(action, source)
             } else {
-                reducer._reduce(entry.action, &memory.fields.state)
+                reducer._reduce(action, &memory.fields.state)
             }
             finishDispatch()
         }
@@ -456,10 +451,14 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
         storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
-        for index in batch.entries.indices {
-            let lifetime = batch.lifetime(of: batch.entries[index])
-            if let lifetime, lifetime.isCancelled { continue }
-            dispatch(taken: batch.entries[index], lifetime: lifetime)
+        var index = 0
+        for run in batch.runs {
+            let end = index + run.count
+            while index < end {
+                defer { index += 1 }
+                if let lifetime = run.lifetime, lifetime.isCancelled { continue }
+                dispatch(taken: batch.actions[index], source: run.source, lifetime: run.lifetime)
+            }
         }
         batch.removeAll()
         memory.fields.spareBatch = batch

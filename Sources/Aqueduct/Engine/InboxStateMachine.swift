@@ -25,42 +25,46 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     /// Actions waiting, oldest first, each with its source and, when an effect sent it, the
     /// effect's lifetime.
     ///
-    /// The lifetimes are kept beside the entries, each once per run of consecutive actions of
-    /// its effect, and an entry holds its lifetime's position (``Entry/slot``): an entry with a
-    /// class reference in it is copied and destroyed through slower value witnesses, on every
-    /// action from a dispatcher.
+    /// The actions are kept apart from their sources, in runs: consecutive actions with the
+    /// same source and the same sender (a dispatcher's call site in a loop, an effect's sends)
+    /// share one ``Run``. Under the lock where senders contend, an action from the same call
+    /// site as the last one writes the action and a count, not its 64-byte source, and the
+    /// actions' array holds many actions per cache line.
     @usableFromInline
     internal struct Batch: Sendable {
-        /// One action waiting.
+        /// Consecutive actions with the same source, stamped with their cause, and the same
+        /// sender: the lifetime of the effect that sent them, or `nil` for a dispatcher.
         @usableFromInline
-        internal struct Entry: Sendable {
-            @usableFromInline var action: Action
+        internal struct Run: Sendable {
             @usableFromInline var source: ActionSource
-            /// `0`, or the position plus one of the lifetime of the effect that sent it.
-            @usableFromInline var slot: Int
+            @usableFromInline let lifetime: EffectLifetime?
+            /// The number of actions in the run: at least 1.
+            @usableFromInline var count: Int
 
             @inlinable
-            internal init(action: Action, source: ActionSource, slot: Int) {
-                self.action = action
+            internal init(source: ActionSource, lifetime: EffectLifetime?, count: Int) {
                 self.source = source
-                self.slot = slot
+                self.lifetime = lifetime
+                self.count = count
             }
         }
 
+        /// The actions waiting, oldest first.
         @usableFromInline
-        internal var entries: [Entry] = []
+        internal var actions: [Action] = []
+        /// Their sources and senders, in runs whose counts add up to the number of actions.
         @usableFromInline
-        internal var lifetimes: [EffectLifetime] = []
+        internal var runs: [Run] = []
 
         @inlinable
         internal init() {}
 
         @inlinable
-        internal var isEmpty: Bool { entries.isEmpty }
+        internal var isEmpty: Bool { actions.isEmpty }
 
-        /// Appends an action with its source stamped with `cause`, and its effect's lifetime
-        /// unless it is the last one's. The source is copied once, into the entry, and stamped
-        /// there.
+        /// Appends an action with its source stamped with `cause`, sent by the effect with
+        /// `lifetime` (or a dispatcher): it joins the last run when that run's source and sender
+        /// are the same, and the source is copied only for a new run.
         @inlinable
         internal mutating func append(
             _ action: consuming Action,
@@ -68,27 +72,40 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
             causedBy cause: ActionCause?,
             lifetime: EffectLifetime?
         ) {
-            var slot = 0
-            if let lifetime {
-                if lifetimes.last !== lifetime { lifetimes.append(lifetime) }
-                slot = lifetimes.count
+            actions.append(action)
+            let last = runs.count &- 1
+            if last >= 0, runs[last].lifetime === lifetime,
+                runs[last].source._isIdentical(to: source, stampedWith: cause)
+            {
+                runs[last].count &+= 1
+                return
             }
-            var entry = Entry(action: action, source: copy source, slot: slot)
-            entry.source._stampCause(cause)
-            entries.append(entry)
+            var stamped = copy source
+            stamped._stampCause(cause)
+            runs.append(Run(source: stamped, lifetime: lifetime, count: 1))
         }
 
-        /// The lifetime of the effect that sent `entry`, if one did.
-        @inlinable
-        internal func lifetime(of entry: borrowing Entry) -> EffectLifetime? {
-            entry.slot == 0 ? nil : lifetimes[entry.slot - 1]
+        /// The actions waiting, oldest first, each with its source and sender's lifetime.
+        ///
+        /// - Complexity: O(*n*): for inspection, not for the drain.
+        internal var entries: [(action: Action, source: ActionSource, lifetime: EffectLifetime?)] {
+            var entries: [(action: Action, source: ActionSource, lifetime: EffectLifetime?)] = []
+            entries.reserveCapacity(actions.count)
+            var index = 0
+            for run in runs {
+                for _ in 0..<run.count {
+                    entries.append((actions[index], run.source, run.lifetime))
+                    index += 1
+                }
+            }
+            return entries
         }
 
         /// Empties the batch, keeping its capacity.
         @inlinable
         internal mutating func removeAll() {
-            entries.removeAll(keepingCapacity: true)
-            if !lifetimes.isEmpty { lifetimes.removeAll(keepingCapacity: true) }
+            actions.removeAll(keepingCapacity: true)
+            runs.removeAll(keepingCapacity: true)
         }
     }
 
@@ -145,14 +162,11 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
 
     /// What the inbox is doing.
     internal var state: State {
-        waiting.isEmpty ? .empty : .awaitingDrain(count: waiting.entries.count)
+        waiting.isEmpty ? .empty : .awaitingDrain(count: waiting.actions.count)
     }
 
     /// The number of actions waiting.
-    internal var count: Int { waiting.entries.count }
-
-    /// The actions waiting, oldest first.
-    internal var entries: [Batch.Entry] { waiting.entries }
+    internal var count: Int { waiting.actions.count }
 
     /// What to do after an action entered the inbox.
     @usableFromInline
@@ -182,7 +196,7 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
     }
 
     /// Whether an awaiting send may send now: fewer than ``bound`` actions wait.
-    internal var hasRoom: Bool { waiting.entries.count < Self.bound }
+    internal var hasRoom: Bool { waiting.actions.count < Self.bound }
 
     /// A sender found no room: it waits, with `continuation`, until the next take (or its
     /// cancellation, which calls ``removeRoomWaiter(id:)``).
@@ -251,7 +265,7 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
         defer { _checkInvariants() }
         takes += 1
         // The inbox only grows between takes: the batch taken is its largest since the last.
-        if waiting.entries.count > highWater { highWater = waiting.entries.count }
+        if waiting.actions.count > highWater { highWater = waiting.actions.count }
         swap(&waiting, &spare)
     }
 }
@@ -260,23 +274,18 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
 
 extension InboxStateMachine.Batch {
     #if AQUEDUCT_INTERNAL_CHECKS
-    /// Traps unless the lifetimes agree with the entries: none without an entry, each kept once
-    /// per run of its effect's actions, and the last entry's slot among them. O(1).
+    /// Traps unless the runs agree with the actions: as many runs as actions at most, none
+    /// without an action, the last one not empty. O(1).
     @usableFromInline
     internal func _checkInvariants() {
-        let count = lifetimes.count
         precondition(
-            count <= entries.count,
-            "InboxStateMachine: \(count) lifetimes kept for \(entries.count) actions waiting"
+            runs.count <= actions.count && runs.isEmpty == actions.isEmpty,
+            "InboxStateMachine: \(runs.count) runs for \(actions.count) actions waiting"
         )
-        precondition(
-            count < 2 || lifetimes[count - 1] !== lifetimes[count - 2],
-            "InboxStateMachine: the same lifetime kept twice in a row"
-        )
-        if let slot = entries.last?.slot {
+        if let count = runs.last?.count {
             precondition(
-                slot >= 0 && slot <= count,
-                "InboxStateMachine: the last action's slot \(slot) is past the \(count) lifetimes"
+                count >= 1 && count <= actions.count,
+                "InboxStateMachine: the last run has \(count) of the \(actions.count) actions waiting"
             )
         }
     }

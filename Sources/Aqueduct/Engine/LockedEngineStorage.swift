@@ -194,7 +194,9 @@ package final class LockedEngineStorage<Action: Sendable>: Sendable {
 
     /// The actions waiting in the inbox, oldest first.
     package var inboxActions: [(action: Action, source: ActionSource)] {
-        state.withLock { $0.inbox.entries }.map { ($0.action, $0.source) }
+        // The batch is copied under the lock (its arrays are shared, not copied), and its runs
+        // are taken apart after.
+        state.withLock { $0.inbox.waiting }.entries.map { ($0.action, $0.source) }
     }
 
     /// The number of actions waiting in the inbox.

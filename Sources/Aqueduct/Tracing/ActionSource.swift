@@ -221,6 +221,19 @@ public struct ActionSource: Sendable {
         }
     }
 
+    /// Whether this source is `other` stamped with `cause`, field for field — the same call
+    /// site's literals, the same node, the same numbers: what the inbox asks to let an action
+    /// share the last one's source.
+    @inlinable
+    internal func _isIdentical(to other: borrowing ActionSource, stampedWith cause: ActionCause?) -> Bool {
+        guard line == other.line, _extras === other._extras, _seqHigh == other._seqHigh,
+            _seqLow == other._seqLow, _fileLiteral._isIdentical(to: other._fileLiteral),
+            _functionLiteral._isIdentical(to: other._functionLiteral)
+        else { return false }
+        guard let cause else { return _causeKindCode == 0 }
+        return _causeKindCode == cause.kind._code && _causeSeq == cause.seq
+    }
+
     /// The file that dispatched the action, in `#fileID` form (`Module/File.swift`).
     public var file: String { _node?.file ?? _fileLiteral.description }
 
@@ -476,5 +489,17 @@ internal final class SourceExtras: SourceNode {
     var textLine: String? {
         if case .text(let text) = line { return text }
         return nil
+    }
+}
+
+extension StaticString {
+    /// Whether the two are the same literal: the same address and length, or the same scalar.
+    @inlinable
+    internal func _isIdentical(to other: StaticString) -> Bool {
+        if hasPointerRepresentation {
+            return other.hasPointerRepresentation && utf8Start == other.utf8Start
+                && utf8CodeUnitCount == other.utf8CodeUnitCount
+        }
+        return !other.hasPointerRepresentation && unicodeScalar == other.unicodeScalar
     }
 }

@@ -63,6 +63,32 @@ import Testing
         #expect(machine.takes == 2)
     }
 
+    @Test func actionsFromOneCallSiteShareASourceAndEachComesOutWithTheSourceItWasSentWith() {
+        var machine = Machine()
+        let here = ActionSource(file: "T/T.swift", function: "t()", line: 1)
+        let nextLine = ActionSource(file: "T/T.swift", function: "t()", line: 2)
+        let withInfo = ActionSource(file: "T/T.swift", function: "t()", line: 1, info: "why")
+        let bridged = ActionCause(seq: 4, kind: .bridgedFrom)
+        let sent: [(Int, ActionSource, ActionCause?)] = [
+            (1, here, nil), (2, here, nil), (3, here, nil),  // one run
+            (4, nextLine, nil),  // another line
+            (5, here, nil),
+            (6, here, bridged), (7, here, bridged),  // another cause: one run
+            (8, here, ActionCause(seq: 5, kind: .bridgedFrom)),  // another cause's number
+            (9, withInfo, nil), (10, withInfo, nil),  // one node: one run
+            (11, ActionSource(file: "T/T.swift", function: "t()", line: 1, info: "why"), nil),  // another node
+        ]
+        for (action, source, cause) in sent { _ = machine.enqueue(action, source, causedBy: cause, lifetime: nil) }
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(batch.runs.map(\.count) == [3, 1, 1, 2, 1, 2, 1])
+        let taken = batch.entries
+        #expect(taken.map(\.action) == Array(1...11))
+        #expect(taken.map(\.source.line) == [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1])
+        #expect(taken.map(\.source.cause) == sent.map(\.2))
+        #expect(taken.map(\.source.info) == Array(repeating: nil, count: 8) + ["why", "why", "why"])
+    }
+
     @Test func eachActionKeepsTheLifetimeOfTheEffectThatSentItStoredOncePerRun() {
         var machine = Machine()
         let first = EffectLifetime(token: 0, describe: { "first" })
@@ -74,10 +100,10 @@ import Testing
         _ = machine.enqueue(5, Self.source, causedBy: nil, lifetime: first)
         var batch = Machine.Batch()
         machine.take(exchanging: &batch)
-        #expect(batch.entries.map { batch.lifetime(of: $0)?.token } == [0, 0, nil, 1, 0])
-        #expect(batch.lifetimes.count == 3)
+        #expect(batch.entries.map { $0.lifetime?.token } == [0, 0, nil, 1, 0])
+        #expect(batch.runs.map(\.count) == [2, 1, 1, 1])
         batch.removeAll()
-        #expect(batch.isEmpty && batch.lifetimes.isEmpty)
+        #expect(batch.isEmpty && batch.runs.isEmpty)
     }
 
     @Test func eachActionIsStampedWithItsCauseAsItEntersReplacingTheOneItsSourceCarried() {
@@ -97,7 +123,7 @@ import Testing
         for value in 0..<100 { _ = machine.enqueue(value, Self.source, causedBy: nil, lifetime: nil) }
         var batch = Machine.Batch()
         machine.take(exchanging: &batch)
-        let capacity = batch.entries.capacity
+        let capacity = batch.actions.capacity
         batch.removeAll()
         _ = machine.enqueue(100, Self.source, causedBy: nil, lifetime: nil)
         machine.take(exchanging: &batch)
@@ -107,7 +133,7 @@ import Testing
         _ = machine.enqueue(101, Self.source, causedBy: nil, lifetime: nil)
         var third = Machine.Batch()
         machine.take(exchanging: &third)
-        #expect(third.entries.capacity >= capacity)
+        #expect(third.actions.capacity >= capacity)
         #expect(third.entries.map(\.action) == [101])
     }
 }

@@ -88,13 +88,13 @@ import Testing
     @Test func theInboxTrapsWhenATakeIsHandedABatchNotEmptied() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var machine = InboxStateMachine<Int>()
-            // The drain's spare batch still holds a lifetime: the next actions' slots would
-            // count from it.
+            // The drain's spare batch still holds a run: the next actions would join it, and
+            // take its source and sender.
             var spare = InboxStateMachine<Int>.Batch()
-            spare.lifetimes.append(EffectLifetime(token: 0, describe: { "effect" }))
+            spare.runs.append(.init(source: InvariantCheckTests.source, lifetime: nil, count: 1))
             machine.take(exchanging: &spare)
         }
-        Self.expectTrap(result, saying: "InboxStateMachine: 1 lifetimes kept for 0 actions waiting")
+        Self.expectTrap(result, saying: "InboxStateMachine: 1 runs for 0 actions waiting")
     }
 
     @Test func theRegistryTrapsWhenALifetimeIsCancelledBehindItsBack() async {

@@ -46,7 +46,7 @@ import Testing
         // 1 was sent before the cancellation: it is in the batch, but its lifetime says
         // cancelled, so the main actor drops it as it takes it out.
         #expect(batch.entries.map(\.action) == [1, 2])
-        #expect(batch.entries.map { batch.lifetime(of: $0)?.isCancelled } == [true, false])
+        #expect(batch.entries.map { $0.lifetime?.isCancelled } == [true, false])
         #expect(late.all == ["4 from returned one"])
     }
 
