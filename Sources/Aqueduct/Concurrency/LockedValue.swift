@@ -39,7 +39,8 @@ import Darwin
 /// `Mutex<Int>` under `swift run --sanitize=thread` with Swift 6.3: a report on every run, and the
 /// right count). ThreadSanitizer understands pthread mutexes (the same program with a pthread
 /// mutex: no report), and CI runs every test of the framework and of the examples under it, where
-/// a report fails the run. So this lock is a pthread mutex, and code that runs under ThreadSanitizer uses
+/// a report fails the run. So this lock is a pthread mutex — on Linux glibc's adaptive one, which, like
+/// `Mutex`, retries briefly before it sleeps — and code that runs under ThreadSanitizer uses
 /// it rather than `Mutex`. Should ThreadSanitizer learn to see `Mutex`, it could take this
 /// type's place.
 ///
@@ -77,7 +78,20 @@ public final class LockedValue<Value>: Sendable {
         buffer = unsafeDowncast(Buffer.create(minimumCapacity: 1) { _ in value }, to: Buffer.self)
         (self.value, mutex) = buffer.withUnsafeMutablePointers { ($0, $1) }
         mutex.initialize(to: pthread_mutex_t())
+        #if canImport(Glibc)
+        // Adaptive: under contention glibc retries briefly before sleeping in the kernel, where
+        // a plain mutex makes a futex call to wait and another to wake, for a critical section
+        // of a few dozen instructions (the inbox's senders: scenario g's budget).
+        var attributes = pthread_mutexattr_t()
+        let initialised = pthread_mutexattr_init(&attributes)
+        if initialised != 0 { lockFailed("pthread_mutexattr_init", initialised) }
+        defer { pthread_mutexattr_destroy(&attributes) }
+        let typed = pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        if typed != 0 { lockFailed("pthread_mutexattr_settype", typed) }
+        let result = pthread_mutex_init(mutex, &attributes)
+        #else
         let result = pthread_mutex_init(mutex, nil)
+        #endif
         if result != 0 { lockFailed("pthread_mutex_init", result) }
     }
 

@@ -40,6 +40,18 @@ import Darwin
         #expect(counter.withLock { Set($0.log).count } == 16_000)
     }
 
+    #if canImport(Glibc)
+    /// glibc's adaptive kind, which the inbox's contending senders rely on: a plain mutex
+    /// sleeps in the kernel at once (scenario g in the benchmark).
+    @Test func onLinuxTheMutexIsGlibcsAdaptiveOne() {
+        let value = LockedValue(0)
+        // glibc keeps the kind in the mutex; the low bits are the type given to the attributes.
+        #expect(value.mutex.pointee.__data.__kind & 0x7f == Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        value.withLock { $0 += 1 }
+        #expect(value.withLock { $0 } == 1)
+    }
+    #endif
+
     @Test func whatTheBodyThrowsIsRethrownAndTheLockReleased() {
         struct Refused: Error {}
         let value = LockedValue(1)
