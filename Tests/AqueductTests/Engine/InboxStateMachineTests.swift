@@ -89,6 +89,27 @@ import Testing
         #expect(taken.map(\.source.info) == Array(repeating: nil, count: 8) + ["why", "why", "why"])
     }
 
+    @Test func sourcesMadeApartFromTheSameLiteralsShareARunAndOtherLiteralsDoNot() {
+        var machine = Machine()
+        let file: StaticString = "T/T.swift"
+        let otherFile: StaticString = "T/U.swift"
+        let function: StaticString = "t()"
+        // Three sources made one by one, as a dispatcher's default arguments make them.
+        for action in 1...3 {
+            _ = machine.enqueue(
+                action,
+                ActionSource(file: file, function: function, line: 7),
+                causedBy: nil,
+                lifetime: nil
+            )
+        }
+        _ = machine.enqueue(4, ActionSource(file: otherFile, function: function, line: 7), causedBy: nil, lifetime: nil)
+        var batch = Machine.Batch()
+        machine.take(exchanging: &batch)
+        #expect(batch.runs.map(\.count) == [3, 1])
+        #expect(batch.entries.map(\.source.file) == ["T/T.swift", "T/T.swift", "T/T.swift", "T/U.swift"])
+    }
+
     @Test func eachActionKeepsTheLifetimeOfTheEffectThatSentItStoredOncePerRun() {
         var machine = Machine()
         let first = EffectLifetime(token: 0, describe: { "first" })
