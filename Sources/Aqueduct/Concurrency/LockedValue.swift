@@ -39,10 +39,10 @@ import Darwin
 /// `Mutex<Int>` under `swift run --sanitize=thread` with Swift 6.3: a report on every run, and the
 /// right count). ThreadSanitizer understands pthread mutexes (the same program with a pthread
 /// mutex: no report), and CI runs every test of the framework and of the examples under it, where
-/// a report fails the run. So this lock is a pthread mutex — on Linux glibc's adaptive one, which, like
-/// `Mutex`, retries briefly before it sleeps — and code that runs under ThreadSanitizer uses
-/// it rather than `Mutex`. Should ThreadSanitizer learn to see `Mutex`, it could take this
-/// type's place.
+/// a report fails the run. So this lock is a pthread mutex — on Linux glibc's adaptive one,
+/// which, like `Mutex`, retries briefly before it sleeps — and code that runs under
+/// ThreadSanitizer uses it rather than `Mutex`. Should ThreadSanitizer learn to see `Mutex`, it
+/// could take this type's place.
 ///
 /// The mutex is not recursive: calling ``withLock(_:)`` again from its `body`, on the same lock,
 /// never returns. Keep `body` short and synchronous; it cannot `await`.

@@ -451,14 +451,9 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
         storage.takeInbox(exchanging: &batch)
         // The causes were stamped when the actions entered the inbox: none by a dispatcher, the
         // effect's action by an effect's `Send`.
-        var index = 0
-        for run in batch.runs {
-            let end = index + run.count
-            while index < end {
-                defer { index += 1 }
-                if let lifetime = run.lifetime, lifetime.isCancelled { continue }
-                dispatch(taken: batch.actions[index], source: run.source, lifetime: run.lifetime)
-            }
+        batch.forEach { action, source, lifetime in
+            if let lifetime, lifetime.isCancelled { return }
+            dispatch(taken: action, source: source, lifetime: lifetime)
         }
         batch.removeAll()
         memory.fields.spareBatch = batch

@@ -85,19 +85,26 @@ internal struct InboxStateMachine<Action: Sendable>: Sendable {
             runs.append(Run(source: stamped, lifetime: lifetime, count: 1))
         }
 
+        /// Calls `body` with each action waiting, oldest first, its source and the lifetime of
+        /// the effect that sent it: the runs taken apart, nothing copied into a new array.
+        @inlinable
+        internal func forEach(_ body: (Action, ActionSource, EffectLifetime?) -> Void) {
+            var index = 0
+            for run in runs {
+                for _ in 0..<run.count {
+                    body(actions[index], run.source, run.lifetime)
+                    index += 1
+                }
+            }
+        }
+
         /// The actions waiting, oldest first, each with its source and sender's lifetime.
         ///
         /// - Complexity: O(*n*): for inspection, not for the drain.
         internal var entries: [(action: Action, source: ActionSource, lifetime: EffectLifetime?)] {
             var entries: [(action: Action, source: ActionSource, lifetime: EffectLifetime?)] = []
             entries.reserveCapacity(actions.count)
-            var index = 0
-            for run in runs {
-                for _ in 0..<run.count {
-                    entries.append((actions[index], run.source, run.lifetime))
-                    index += 1
-                }
-            }
+            forEach { entries.append(($0, $1, $2)) }
             return entries
         }
 
