@@ -26,6 +26,7 @@ public func --> <Action: Sendable, Payload>(match: CaseKeyPath<Action, Payload>,
     return Bridge(
         matches: path._matches,
         tags: path._tags,
+        onlyCause: path._onlyRoot,
         derive: { _ in action }
     )
 }
@@ -55,6 +56,7 @@ public func --> <Action: Sendable, Payload>(
     return Bridge(
         matches: path._matches,
         tags: path._tags,
+        onlyCause: path._onlyRoot,
         derive: { path.extract(from: $0).flatMap(transform) }
     )
 }
@@ -97,6 +99,7 @@ public func --> <Action: Sendable, Payload, State>(
     return StateBridge(
         matches: path._matches,
         tags: path._tags,
+        onlyCause: path._onlyRoot,
         derive: { action, state in
             guard let payload = path.extract(from: action) else { return nil }
             return transform(payload, state())

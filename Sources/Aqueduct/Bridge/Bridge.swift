@@ -37,15 +37,21 @@ public struct Bridge<Action: Sendable>: Sendable {
     /// compares an action with this bridge only when the action's case has these tags.
     @usableFromInline
     internal let tags: CaseTags<Action>?
+    /// The one action the bridge matches, when its case path matches only one (a case without
+    /// a payload, every step tagged): its derived actions' info line is made once, from it.
+    @usableFromInline
+    internal let onlyCause: Action?
 
     @usableFromInline
     internal init(
         matches: (@Sendable (Action) -> Bool)?,
         tags: CaseTags<Action>? = nil,
+        onlyCause: Action? = nil,
         derive: @escaping @Sendable (Action) -> Action?
     ) {
         self.matches = matches
         self.tags = tags
+        self.onlyCause = onlyCause
         self.derivation = derive
     }
 

@@ -43,10 +43,16 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     let readsState: Bool
     /// The tags of the bridge's case path, when it has them: where ``BridgeTable`` files it.
     let tags: CaseTags<Action>?
+    /// The info line of every action the bridge derives from an action whose source has no
+    /// info, when the bridge matches only one action: made once, here, so that such a firing
+    /// allocates nothing.
+    @usableFromInline
+    let sharedLine: BridgedLine<Action>?
 
     init(bridge: Bridge<Action>, filter: Filter, site: BridgeSite) {
         self.matches = bridge.matches
         self.tags = bridge.tags
+        self.sharedLine = bridge.onlyCause.map { BridgedLine(cause: $0, site: site) }
         self.derive = bridge.derivation
         self.deriveWithState = nil
         self.filter = filter
@@ -57,6 +63,7 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     init(bridge: StateBridge<Action, State>, site: BridgeSite) {
         self.matches = bridge.matches
         self.tags = bridge.tags
+        self.sharedLine = bridge.onlyCause.map { BridgedLine(cause: $0, site: site) }
         self.derive = nil
         self.deriveWithState = bridge.derivation
         self.filter = .always
@@ -134,7 +141,11 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// derives and sends. This bridge is known to match when `matched` is `true`.
     @MainActor
     @inlinable
-    func fire(_ firing: BridgeFiring<Action, State>, matched: Bool, _ send: (Action, consuming ActionSource) -> Void) {
+    func fire<Firing: FiringBridges<Action, State>>(
+        _ firing: Firing,
+        matched: Bool,
+        _ send: (Action, consuming ActionSource) -> Void
+    ) {
         if matched || rule.mayMatch(firing.cause),
             rule.filter.passes(firing.state),
             let derived = rule.derivedAction(from: firing.cause, state: firing.state)

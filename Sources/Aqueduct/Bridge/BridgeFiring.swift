@@ -6,13 +6,15 @@
 /// ``DerivingEffect``, run by the engine with no closure and no ``ImmediateSend`` built per
 /// action), and the first derived action's source points to it as its newest ``SourceNode``,
 /// which renders `Bridged from <cause> at <file>, <function>:<line>` only when the info is read.
-/// Another bridge firing for the same action gets a ``BridgedLine`` of its own.
+/// Another bridge firing for the same action gets its bridge's shared line or a ``BridgedLine``
+/// of its own. A match whose first bridge has a shared line, and reads no state, needs none of
+/// this: the middleware refills a ``RefilledBridgeFiring`` instead.
 ///
 /// A firing keeps the state getter only when a bridge from ``first`` on reads the state (a
 /// filter, a ``StateBridge``); such a firing is not used as a source, so that no derived
 /// action's source ever holds a store's state.
 @usableFromInline
-internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, SourceNode {
+internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, SourceNode, FiringBridges {
     /// The first bridge that matched ``cause``, and the chain after it.
     @usableFromInline
     let first: BridgeEntry<Action, State>
@@ -69,6 +71,9 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
     /// The source of the action `bridge` derived: ``causeSource`` with the bridge's line.
     @inlinable
     func derivedSource(for bridge: BridgeEntry<Action, State>) -> ActionSource {
+        if causeSource._extras == nil, let line = bridge.rule.sharedLine {
+            return ActionSource(derivedFrom: causeSource, node: line)
+        }
         if bridge === first && state == nil { return ActionSource(derivedFrom: causeSource, node: self) }
         return ActionSource(
             derivedFrom: causeSource,
@@ -88,7 +93,7 @@ internal final class BridgeFiring<Action: Sendable, State>: DerivingEffect, Sour
 }
 
 /// The info line of an action derived by a bridge, when the ``BridgeFiring`` of its cause cannot
-/// be its source node: `Bridged from <cause> at <file>, <function>:<line>`.
+/// be its source node: `Bridged from <cause> at <file>, <function>:<line>`, made only when read.
 @usableFromInline
 internal final class BridgedLine<Action: Sendable>: SourceNode {
     @usableFromInline
@@ -99,6 +104,14 @@ internal final class BridgedLine<Action: Sendable>: SourceNode {
     @usableFromInline
     init(cause: Action, causeSource: ActionSource, site: BridgeSite) {
         self.earlier = causeSource._extras
+        self.cause = cause
+        self.site = site
+    }
+
+    /// The line of every action a bridge derives from `cause` when the cause's source has no
+    /// info: with no earlier node.
+    init(cause: Action, site: BridgeSite) {
+        self.earlier = nil
         self.cause = cause
         self.site = site
     }

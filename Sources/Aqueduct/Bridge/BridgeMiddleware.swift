@@ -24,7 +24,10 @@
 /// they were added.
 ///
 /// When no bridge matches, `handle` returns ``Effect/none`` without allocating. When one
-/// matches, the effect and the derived action's source are one allocation together.
+/// matches, the effect and the derived action's source are one allocation together — or none,
+/// when the bridge is on a case path without a payload (`\.playback.didStart`), reads no state,
+/// and the action's source has no info: every action such a bridge matches is the same, so its
+/// info line is made once, and the middleware reuses its effect once the last one has run.
 ///
 /// ## Tracing
 /// A derived action keeps its original action's ``ActionSource/file``,
@@ -52,6 +55,10 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// cost (about 30 instructions an action).
     @usableFromInline
     internal let chain: BridgeEntry<Action, State>?
+    /// The firing `handle` refills for a match that needs no allocation (see
+    /// ``RefilledBridgeFiring``).
+    @usableFromInline
+    internal let spare = BridgeFiringSpare<Action, State>()
 
     /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
     ///
@@ -176,6 +183,11 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         // A non-match must not allocate; the walk reads each table and bridge in place (see
         // `BridgeTable` and `BridgeEntry`).
         guard let first = table?.firstMatch(for: action) ?? chain?.firstMatch(for: action) else { return .none }
+        if !first.readsState, source._extras == nil, first.rule.sharedLine != nil {
+            return Effect(
+                _box: spare.fill(first: first, cause: action, causeSource: source) { firing, send in firing.fire(send) }
+            )
+        }
         let firing = BridgeFiring(
             first: first,
             cause: action,

@@ -36,15 +36,21 @@ public struct StateBridge<Action: Sendable, State>: Sendable {
     /// The tags of the case path the bridge matches, when it has them (see ``Bridge``).
     @usableFromInline
     internal let tags: CaseTags<Action>?
+    /// The one action the bridge matches, when its case path matches only one (a case without
+    /// a payload, every step tagged): its derived actions' info line is made once, from it.
+    @usableFromInline
+    internal let onlyCause: Action?
 
     @usableFromInline
     internal init(
         matches: (@Sendable (Action) -> Bool)?,
         tags: CaseTags<Action>? = nil,
+        onlyCause: Action? = nil,
         derive: @escaping @MainActor @Sendable (Action, GetState<State>) -> Action?
     ) {
         self.matches = matches
         self.tags = tags
+        self.onlyCause = onlyCause
         self.derivation = derive
     }
 

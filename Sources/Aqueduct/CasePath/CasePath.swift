@@ -229,6 +229,15 @@ public struct CasePath<Root, Value>: Sendable {
         _embed(value)
     }
 
+    /// The one root this path matches, when it matches only one: every step is tagged, so the
+    /// tags name the case at each enum, and the last case has no payload. A bridge on such a
+    /// path describes its cause once, when it is made (see `BridgeRule.sharedLine`).
+    @inlinable
+    internal var _onlyRoot: Root? {
+        guard _tags?.isExact == true, let payload = () as Any as? Value else { return nil }
+        return _embed(payload)
+    }
+
     /// This path followed by `path`: extracts through both, embeds into both.
     internal func appending<Member>(_ path: CasePath<Value, Member>) -> CasePath<Root, Member> {
         // The identity is `Root == Value`, so these casts always succeed.

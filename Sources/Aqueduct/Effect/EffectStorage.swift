@@ -19,7 +19,7 @@ internal protocol EffectStorage<Action>: AnyObject {
 }
 
 /// Synchronous work, run after the reducer, that derives actions from the action that caused it
-/// and gives each its own source: a bridge middleware's matched bridges (``BridgeFiring``).
+/// and gives each its own source: a bridge middleware's matched bridges (``BridgeFiring``, ``RefilledBridgeFiring``).
 ///
 /// Unlike ``Effect/immediate(_:)``, it needs no closure built per action and no ``ImmediateSend``:
 /// the object that holds the cause is the whole effect, and the engine hands it a plain
