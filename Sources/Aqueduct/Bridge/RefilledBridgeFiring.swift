@@ -10,7 +10,7 @@
 @MainActor
 @usableFromInline
 internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffect, FiringBridges {
-    /// What the firing is for: refilled, all at once, when the firing is reused.
+    /// What the firing is for: written again, field by field, when the firing is refilled.
     @usableFromInline
     struct Trigger {
         /// The first bridge that matched ``cause``, and the chain after it.
