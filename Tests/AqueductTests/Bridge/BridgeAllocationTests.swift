@@ -91,4 +91,46 @@ struct BridgeAllocationTests {
         #expect(effects == 1_000)
         #expect(allocations >= 1_000)
     }
+
+    /// The allocations of 1,000 dispatches of `action` to a store with `bridges`, less those of
+    /// 1,000 dispatches, to another store with the same bridges, of an action none matches: what
+    /// the bridges' firings and derived actions add (a debug build's store allocates for every
+    /// dispatch).
+    static func bridgingAllocations(
+        _ action: AppAction,
+        with bridges: BridgeMiddleware<AppAction, Player.AppState>
+    ) throws -> Int {
+        try dispatch(action, with: bridges) - dispatch(.playback(.didStop), with: bridges)
+    }
+
+    /// Allocations counted while 1,000 dispatches of `action` to a new store with `bridges` are
+    /// processed, after one that lets the store and the middleware allocate what they keep.
+    static func dispatch(
+        _ action: AppAction,
+        with bridges: BridgeMiddleware<AppAction, Player.AppState>
+    ) throws -> Int {
+        let count = try #require(MallocCounter.read)
+        let store = Store(initialState: Player.AppState(), reducer: Player.reducer, middleware: bridges)
+        store.dispatch(action)
+        let before = count()
+        for _ in 0..<1_000 { store.dispatch(action) }
+        return count() - before
+    }
+
+    @Test func aBridgeOnACaseWithoutAPayloadFiresWithNoAllocation() throws {
+        let allocations = try Self.bridgingAllocations(.playback(.didStart), with: Player.unfilteredBridges)
+        #expect(allocations < 100)
+    }
+
+    @Test func aFilteredBridgeOnACaseWithoutAPayloadAllocatesOneObjectAMatch() throws {
+        let allocations = try Self.bridgingAllocations(.playback(.didStart), with: Player.appBridges)
+        #expect(allocations >= 1_000 && allocations < 1_100)
+    }
+
+    @Test func aBridgeOnAPayloadAllocatesOneObjectAMatch() throws {
+        let bridges = BridgeMiddleware<AppAction, Player.AppState>()
+            .bridge(\.downloads.downloaded --> { AppAction.library(.add($0)) })
+        let allocations = try Self.bridgingAllocations(.downloads(.downloaded(.high)), with: bridges)
+        #expect(allocations >= 1_000 && allocations < 1_100)
+    }
 }
