@@ -49,12 +49,10 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
 
     @usableFromInline
     init(
-        first: BridgeEntry<Action, State>,
-        cause: Action,
-        causeSource: ActionSource,
+        _ trigger: Trigger,
         run: @escaping @MainActor @Sendable (RefilledBridgeFiring, (Action, consuming ActionSource) -> Void) -> Void
     ) {
-        self.trigger = Trigger(first: first, cause: cause, causeSource: causeSource)
+        self.trigger = trigger
         self.run = run
     }
 
@@ -75,7 +73,8 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
     }
 
     /// The source of the action `bridge` derived: the cause's source with the bridge's info
-    /// line, its shared one when it has one (the first bridge has).
+    /// line, its shared one when it has one (the first bridge has). The cause's source has no
+    /// info, so a shared line always applies: ``BridgeFiring/derivedSource(for:)`` checks that.
     @inlinable
     func derivedSource(for bridge: BridgeEntry<Action, State>) -> ActionSource {
         if let line = bridge.rule.sharedLine {
@@ -122,7 +121,7 @@ internal final class BridgeFiringSpare<Action: Sendable, State> {
             firing.trigger.causeSource = causeSource
             return firing
         }
-        let made = RefilledBridgeFiring(first: first, cause: cause, causeSource: causeSource, run: run)
+        let made = RefilledBridgeFiring(.init(first: first, cause: cause, causeSource: causeSource), run: run)
         if firing == nil { firing = made }
         return made
     }
