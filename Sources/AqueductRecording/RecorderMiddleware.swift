@@ -73,12 +73,13 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
     public init(writer: RecordingWriter) {
         self.writer = writer
         // Made once: a closure made per action would be an allocation of its own.
+        let descriptions = ActionDescriptions<Action>()
         let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
         let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
             let record = finished.payload
             var made = ActionRecord(
-                processing: record.action,
+                processing: descriptions.record(record.action),
                 from: record.source,
                 time: record.time,
                 duration: record.duration
@@ -90,7 +91,7 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
             let record = finished.payload
             var made = ActionRecord(
-                processing: record.action,
+                processing: descriptions.record(record.action),
                 from: record.source,
                 before: record.before,
                 after: record.after,
@@ -261,7 +262,7 @@ extension ActionRecord {
     /// The record of one processed action.
     ///
     /// - Parameters:
-    ///   - action: The action.
+    ///   - action: The action, as recorded.
     ///   - source: Its source, stamped by the store (`ActionSource.seq`, `ActionSource.cause`).
     ///   - before: The state before the reducer.
     ///   - after: The state after it.
@@ -269,7 +270,7 @@ extension ActionRecord {
     ///   - duration: How long it took.
     @usableFromInline
     package init(
-        processing action: some Any,
+        processing action: Action,
         from source: ActionSource,
         before: Any,
         after: Any,
@@ -292,12 +293,12 @@ extension ActionRecord {
     /// (``changesSkipped``).
     ///
     /// - Parameters:
-    ///   - action: The action.
+    ///   - action: The action, as recorded.
     ///   - source: Its source, stamped by the store.
     ///   - time: When processing began.
     ///   - duration: How long it took.
     @usableFromInline
-    package init(processing action: some Any, from source: ActionSource, time: Date, duration: Duration) {
+    package init(processing action: Action, from source: ActionSource, time: Date, duration: Duration) {
         self.init(action, source, changes: [], truncated: false, skipped: true, time: time, duration: duration)
     }
 
@@ -312,7 +313,7 @@ extension ActionRecord {
     }
 
     private init(
-        _ action: some Any,
+        _ action: Action,
         _ source: ActionSource,
         changes: [Change],
         truncated: Bool,
@@ -324,7 +325,7 @@ extension ActionRecord {
         self.init(
             seq: source.seq ?? 0,
             cause: source.cause,
-            action: Action(action),
+            action: action,
             source: Source(source),
             changes: changes,
             changesTruncated: truncated,

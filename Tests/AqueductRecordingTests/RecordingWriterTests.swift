@@ -479,7 +479,7 @@ struct RecordingWriterTests {
 
     @Test func aDurationIsRecordedInNanoseconds() {
         let record = ActionRecord(
-            processing: Gated.tick,
+            processing: ActionRecord.Action(Gated.tick),
             from: ActionSource(),
             before: 0,
             after: 1,
@@ -489,7 +489,7 @@ struct RecordingWriterTests {
         #expect(record.durationNanoseconds == 5_000)
         #expect(record.duration == .microseconds(5))
         let long = ActionRecord(
-            processing: Gated.tick,
+            processing: ActionRecord.Action(Gated.tick),
             from: ActionSource(),
             before: 0,
             after: 1,
