@@ -53,6 +53,14 @@ import Testing
         #expect(value.jsonText == #"{"a":"x/y\n","b":[1]}"#)
     }
 
+    /// A member's name from data is escaped as a string is (the record's own names are not
+    /// scanned): the line stays one line and reads back as the same name.
+    @Test func aMemberNameNeedingEscapesIsEscaped() throws {
+        let value = JSONValue.object(["say \"hi\"\\\n\u{2028}\u{1}": .integer(1)])
+        #expect(value.jsonText == #"{"say \"hi\"\\\n\u2028\u0001":1}"#)
+        #expect(try Self.decode(value.jsonText) == value)
+    }
+
     @Test func aNumberThatIsNotFiniteDoesNotEncode() {
         #expect(throws: EncodingError.self) { try JSONValue(encoding: Double.infinity) }
     }

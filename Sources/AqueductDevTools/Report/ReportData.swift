@@ -215,9 +215,10 @@ extension ReportData {
     func json() -> [UInt8] {
         var writer = JSONLineWriter()
         writer.beginObject()
-        for (name, text) in [
+        let texts: [(StaticString, String)] = [
             ("title", title), ("recordingName", recordingName), ("generated", generated), ("startTime", startTime),
-        ] {
+        ]
+        for (name, text) in texts {
             writer.key(name)
             writer.string(text)
         }
@@ -227,7 +228,8 @@ extension ReportData {
         writer.integer(droppedCount)
         writer.key("live")
         writer.bool(isLive)
-        for (name, texts) in [("warnings", warnings), ("strings", strings), ("sessions", sessions)] {
+        let lists: [(StaticString, [String])] = [("warnings", warnings), ("strings", strings), ("sessions", sessions)]
+        for (name, texts) in lists {
             writer.key(name)
             writer.beginArray()
             for text in texts { writer.string(text) }
@@ -236,7 +238,7 @@ extension ReportData {
         // Beyond 2⁵³ a JavaScript number is not exact: such a number is written as text. One
         // function a type, not one generic: the tool runs in debug builds, where a generic
         // call per number costs several times the work.
-        func column(_ name: String, _ numbers: [Int]) {
+        func column(_ name: StaticString, _ numbers: [Int]) {
             writer.key(name)
             writer.beginArray()
             for number in numbers {
@@ -244,8 +246,8 @@ extension ReportData {
             }
             writer.endArray()
         }
-        func column(_ name: String, _ numbers: [Int64]) { column(name, numbers.map { Int($0) }) }
-        func column(_ name: String, _ numbers: [UInt]) {
+        func column(_ name: StaticString, _ numbers: [Int64]) { column(name, numbers.map { Int($0) }) }
+        func column(_ name: StaticString, _ numbers: [UInt]) {
             writer.key(name)
             writer.beginArray()
             for number in numbers {
@@ -253,7 +255,7 @@ extension ReportData {
             }
             writer.endArray()
         }
-        func column(_ name: String, _ numbers: [UInt64]) { column(name, numbers.map { UInt($0) }) }
+        func column(_ name: StaticString, _ numbers: [UInt64]) { column(name, numbers.map { UInt($0) }) }
         column("seq", seq)
         column("cause", cause)
         column("kind", kind)
