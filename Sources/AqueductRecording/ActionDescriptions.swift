@@ -10,9 +10,11 @@ import Aqueduct
 /// (`_isPOD`, so its bytes are its value) of at most 16 bytes, and describes itself through none
 /// of the standard library's protocols for it (`CustomStringConvertible`,
 /// `CustomDebugStringConvertible`, `TextOutputStreamable`, `CustomReflectable`), so that its
-/// description is reflection's, made from those bytes. Its values are described once each, up to
-/// ``capacity`` of them; after that, the others are described every time. (Padding can make two
-/// equal values' bytes differ: that costs a second entry, never a wrong description.)
+/// description is reflection's, made from those bytes. (A payload that describes itself is
+/// taken to describe its value alone, as every description in the standard library does.) Its
+/// values are described once each, up to ``capacity`` of them; after that, the others are
+/// described every time. (Padding can make two equal values' bytes differ: that costs a second
+/// entry, never a wrong description.)
 ///
 /// A type that is not `Encodable` is not asked again for each action whether it is.
 @usableFromInline
