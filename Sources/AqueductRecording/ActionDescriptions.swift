@@ -57,8 +57,10 @@ internal final class ActionDescriptions<Action>: Sendable {
     /// The recorded form of `action`: its description and, when it is `Encodable`, its encoding.
     @usableFromInline
     internal func record(_ action: Action) -> ActionRecord.Action {
-        let value = mayEncode ? (action as? any Encodable).flatMap { try? JSONValue(encoding: $0) } : nil
-        return ActionRecord.Action(description: describe(action), value: value)
+        ActionRecord.Action(
+            description: describe(action),
+            value: mayEncode ? ActionRecord.Action.encoding(of: action) : nil
+        )
     }
 
     /// The description of `action`, as ``ActionDescription/describe(_:)`` makes it.

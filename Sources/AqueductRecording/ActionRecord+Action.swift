@@ -30,7 +30,12 @@ extension ActionRecord {
         /// - Parameter action: The action.
         public init(_ action: some Any) {
             self.description = ActionDescription.describe(action)
-            self.value = (action as? any Encodable).flatMap { try? JSONValue(encoding: $0) }
+            self.value = Self.encoding(of: action)
+        }
+
+        /// An action's encoding when it is `Encodable` and encodes; `nil` otherwise.
+        internal static func encoding(of action: some Any) -> JSONValue? {
+            (action as? any Encodable).flatMap { try? JSONValue(encoding: $0) }
         }
 
         /// Creates a recorded action from its parts, as a recording holds them.

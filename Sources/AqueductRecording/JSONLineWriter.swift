@@ -85,16 +85,13 @@ package struct JSONLineWriter {
     ///
     /// - Parameter name: The name: no byte below 0x20, no quote, no backslash.
     package mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { name in
             assert(
                 !name.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C },
                 "JSONLineWriter: a key that needs escaping"
             )
-            bytes.append(contentsOf: name)
+            string(needingNoEscape: name)
         }
-        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         isFirst = true
     }
