@@ -90,8 +90,9 @@ internal struct BridgeRule<Action: Sendable, State>: Sendable {
     @MainActor
     @inlinable
     func derivedAction(from action: Action, state: GetState<State>?) -> Action? {
-        if let derive = derive?(action) { return derive }
-        if derive != nil { return nil }
+        // Called as `derive?(…)` alone, which borrows the closure: bound to a name, or read
+        // twice around the call, it was retained and released around it.
+        if derive != nil { return derive?(action) }
         guard let state else { return nil }
         return deriveWithState?(action, state)
     }

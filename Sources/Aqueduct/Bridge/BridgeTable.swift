@@ -16,9 +16,13 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     /// The tag of an action's case one enum deeper, when bridges are filed deeper.
     @usableFromInline
     let tagOf: (@Sendable (Action) -> Int)?
-    /// The tables one enum deeper, indexed by that enum's tag.
-    @usableFromInline
+    /// The tables one enum deeper, indexed by that enum's tag: what keeps them.
     let children: [BridgeTable?]
+    /// ``children``, unretained, as ``firstMatch(for:)`` reads them.
+    // Kept for the instruction gate's e/aqueduct: a retained child is retained and released
+    // around the call into it, at each level. ``children`` keeps each one as long as this table.
+    @usableFromInline
+    let unretainedChildren: [Unmanaged<BridgeTable>?]
 
     /// The largest tag a table indexes; a case path with a larger one is filed above it, and
     /// asked. Generated tags count an enum's cases, far below it.
@@ -65,6 +69,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
         guard let first = deeper.first else {
             self.tagOf = nil
             self.children = []
+            self.unretainedChildren = []
             return
         }
         let level = first.levels.startIndex + depth
@@ -83,6 +88,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
             children[tag] = BridgeTable(depth: depth + 1, here: filed.here, deeper: filed.deeper)
         }
         self.children = children
+        self.unretainedChildren = children.map { $0.map(Unmanaged.passUnretained) }
     }
 
     /// The first bridge `action` may match, in the chain of the deepest table its cases' tags
@@ -91,10 +97,10 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     // borrows it where binding it would copy it (a retain and a release per table).
     @inlinable
     func firstMatch(for action: Action) -> BridgeEntry<Action, State>? {
-        if let tag = tagOf?(action), UInt(bitPattern: tag) < UInt(bitPattern: children.count),
-            let child = children[tag]
+        if let tag = tagOf?(action), UInt(bitPattern: tag) < UInt(bitPattern: unretainedChildren.count),
+            let child = unretainedChildren[tag]
         {
-            return child.firstMatch(for: action)
+            return child._withUnsafeGuaranteedRef { $0.firstMatch(for: action) }
         }
         return chain?.firstMatch(for: action)
     }

@@ -118,7 +118,8 @@ internal final class BridgeFiringSpare<Action: Sendable, State> {
             let firing = firing.unsafelyUnwrapped
             firing.trigger.first = first
             firing.trigger.cause = cause
-            firing.trigger.causeSource = causeSource
+            // The cause's source has no extras (see `BridgeMiddleware.handle`): copied without them.
+            firing.trigger.causeSource = ActionSource(withoutExtras: causeSource)
             return firing
         }
         let made = RefilledBridgeFiring(.init(first: first, cause: cause, causeSource: causeSource), run: run)

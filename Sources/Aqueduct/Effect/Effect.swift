@@ -79,7 +79,7 @@ public struct Effect<Action> {
     @usableFromInline
     internal let _box: (any EffectStorage<Action>)?
 
-    @usableFromInline
+    @inlinable
     internal init(_box: (any EffectStorage<Action>)?) {
         self._box = _box
     }

@@ -326,14 +326,16 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
         // release of its context per action, where an optional call borrows it.
         let effect = handle?(action, source, getState)
         reducer._reduce(action, &memory.fields.state)
-        if let storage = effect?._box {
+        // Consumed, so that its storage is moved into `storage`, not retained for it.
+        if let storage = (consume effect)?._box {
             // A bridge's firing derives and queues its actions itself, with their sources:
             // asked first, so that no cause is built for it (see `EffectStorage`).
+            // Queued, not dispatched: an action is being processed, so a dispatch would queue.
             let bridged = ActionCause(seq: source.seq, kind: .bridgedFrom)
             if !storage.deriveActions({ derived, derivedSource in
-                dispatch(derived, from: derivedSource, causedBy: bridged)
+                memory.fields.dispatch.enqueue(derived, from: derivedSource, causedBy: bridged, lifetime: nil)
             }) {
-                run(effect.unsafelyUnwrapped, cause: .action(action, source), ids: [])
+                run(Effect(_box: storage), cause: .action(action, source), ids: [])
                 if !waitingFinishes.isEmpty { finishWaiting() }
             }
         }

@@ -184,6 +184,22 @@ public struct ActionSource: Sendable {
         self._causeSeqLow = source._causeSeqLow
     }
 
+    /// `source` without its ``_extras``: for a source known to have none, a copy that retains
+    /// nothing (written field by field, where a copy of the whole goes through its value
+    /// witness).
+    @inlinable
+    internal init(withoutExtras source: borrowing ActionSource) {
+        self._fileLiteral = source._fileLiteral
+        self._functionLiteral = source._functionLiteral
+        self._extras = nil
+        self.line = source.line
+        self._causeKindCode = source._causeKindCode
+        self._seqHigh = source._seqHigh
+        self._seqLow = source._seqLow
+        self._causeSeqHigh = source._causeSeqHigh
+        self._causeSeqLow = source._causeSeqLow
+    }
+
     /// The action's number within the store that processed it: 0 for the store's first action,
     /// then one more for each, in processing order. `nil` until a store processes the action
     /// (a source made by hand, or one an action waiting in a queue carries).
