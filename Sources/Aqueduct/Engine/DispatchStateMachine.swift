@@ -111,7 +111,7 @@ internal struct DispatchStateMachine<Action> {
         _ action: consuming Action,
         from source: consuming ActionSource,
         causedBy cause: ActionCause?,
-        lifetime: EffectLifetime?
+        lifetime: consuming EffectLifetime?
     ) {
         defer { _checkInvariants() }
         stamp(&source, causedBy: cause)
