@@ -117,18 +117,27 @@ internal final class BridgeEntry<Action: Sendable, State>: Sendable {
     /// keeps the state getter, one from elsewhere does not (see ``BridgeFiring``).
     @usableFromInline
     let readsState: Bool
+    /// This entry's number among its middleware's entries, from 0: where the middleware keeps
+    /// the firing it refills for matches that begin here (see ``BridgeFiringSpares``).
+    @usableFromInline
+    let id: Int
 
-    /// Makes the chain of `rules`, in order; `nil` for none.
-    static func chain(_ rules: [BridgeRule<Action, State>]) -> BridgeEntry? {
+    /// Makes the chain of `rules`, in order; `nil` for none. Its entries are numbered from
+    /// `nextID` on, which is left past the last.
+    static func chain(_ rules: [BridgeRule<Action, State>], numberingFrom nextID: inout Int) -> BridgeEntry? {
         var head: BridgeEntry?
-        for rule in rules.reversed() { head = BridgeEntry(rule: rule, next: head) }
+        for rule in rules.reversed() {
+            head = BridgeEntry(rule: rule, next: head, id: nextID)
+            nextID += 1
+        }
         return head
     }
 
-    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?) {
+    private init(rule: BridgeRule<Action, State>, next: BridgeEntry?, id: Int) {
         self.rule = rule
         self.next = next
         self.readsState = rule.readsState || next?.readsState == true
+        self.id = id
     }
 
     /// The first bridge from this one on that may fire for `action`, or `nil`.

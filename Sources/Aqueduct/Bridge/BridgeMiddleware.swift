@@ -55,10 +55,10 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     /// cost (about 30 instructions an action).
     @usableFromInline
     internal let chain: BridgeEntry<Action, State>?
-    /// The firing `handle` refills for a match that needs no allocation (see
-    /// ``RefilledBridgeFiring``).
+    /// The firings `handle` refills for matches that need no allocation, one for each entry
+    /// of ``table`` or ``chain`` (see ``RefilledBridgeFiring``).
     @usableFromInline
-    internal let spare = BridgeFiringSpare<Action, State>()
+    internal let spares: BridgeFiringSpares<Action, State>
 
     /// Creates a bridge middleware with no bridges, which does nothing until bridges are added.
     ///
@@ -75,13 +75,15 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
 
     private init(rules: [BridgeRule<Action, State>]) {
         self.rules = rules
+        var entryCount = 0
         if rules.contains(where: { $0.tags != nil }) {
-            self.table = BridgeTable.make(rules)
+            self.table = BridgeTable.make(rules, numberingFrom: &entryCount)
             self.chain = nil
         } else {
             self.table = nil
-            self.chain = BridgeEntry.chain(rules)
+            self.chain = BridgeEntry.chain(rules, numberingFrom: &entryCount)
         }
+        self.spares = BridgeFiringSpares(count: entryCount)
     }
 
     /// The number of bridges this middleware holds.
@@ -185,7 +187,9 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
         guard let first = table?.firstMatch(for: action) ?? chain?.firstMatch(for: action) else { return .none }
         if !first.readsState, source._extras == nil, first.rule.sharedLine != nil {
             return Effect(
-                _box: spare.fill(first: first, cause: action, causeSource: source) { firing, send in firing.fire(send) }
+                _box: spares.fill(first: first, cause: action, causeSource: source) { firing, send in
+                    firing.fire(send)
+                }
             )
         }
         let firing = BridgeFiring(

@@ -29,7 +29,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     private static var largestTag: Int { 4_095 }
 
     /// The table of `rules`, in the order they were added; `nil` for none.
-    static func make(_ rules: [BridgeRule<Action, State>]) -> BridgeTable? {
+    static func make(_ rules: [BridgeRule<Action, State>], numberingFrom nextID: inout Int) -> BridgeTable? {
         guard !rules.isEmpty else { return nil }
         var here: [Filed] = []
         var deeper: [Filed] = []
@@ -37,7 +37,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
             let filed = Filed(index: index, rule: rule)
             if filed.levels.isEmpty { here.append(filed) } else { deeper.append(filed) }
         }
-        return BridgeTable(depth: 0, here: here, deeper: deeper)
+        return BridgeTable(depth: 0, here: here, deeper: deeper, numberingFrom: &nextID)
     }
 
     /// A bridge as a table files it: its tags up to the first that a table cannot index.
@@ -60,11 +60,12 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
 
     /// The table for actions whose tags are those of the `deeper` bridges above `depth`: `here`,
     /// the bridges it asks (filed above it, or without tags), and `deeper`, those filed under it.
-    private init(depth: Int, here: [Filed], deeper: [Filed]) {
+    private init(depth: Int, here: [Filed], deeper: [Filed], numberingFrom nextID: inout Int) {
         self.chain = BridgeEntry.chain(
             here.sorted { $0.index < $1.index }.map { filed in
                 filed.isExact && filed.levels.count <= depth ? filed.rule.matchingEveryAction : filed.rule
-            }
+            },
+            numberingFrom: &nextID
         )
         guard let first = deeper.first else {
             self.tagOf = nil
@@ -85,7 +86,12 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
         }
         var children = [BridgeTable?](repeating: nil, count: (byTag.keys.max() ?? -1) + 1)
         for (tag, filed) in byTag {
-            children[tag] = BridgeTable(depth: depth + 1, here: filed.here, deeper: filed.deeper)
+            children[tag] = BridgeTable(
+                depth: depth + 1,
+                here: filed.here,
+                deeper: filed.deeper,
+                numberingFrom: &nextID
+            )
         }
         self.children = children
         self.unretainedChildren = children.map { $0.map(Unmanaged.passUnretained) }

@@ -3,19 +3,17 @@
 /// matches one action), the action's source has no info, and no bridge from there on reads the
 /// state — `\.lifecycle.didBecomeActive --> .reachability(.startMonitoring)`.
 ///
-/// The middleware keeps one (``BridgeFiringSpare``) and refills it for the next such match once
-/// no effect holds it, so the firing is not the derived action's source node, as a
-/// ``BridgeFiring`` is: the shared line is. Isolated to the main actor: it is refilled and run
+/// The middleware keeps one for each of its entries (``BridgeFiringSpares``) and refills it for
+/// the next such match there once no effect holds it, so the firing is not the derived action's
+/// source node, as a ``BridgeFiring`` is: the shared line is. Isolated to the main actor: it is refilled and run
 /// there, and no source points to it, so no other thread reads it.
 @MainActor
 @usableFromInline
 internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffect, FiringBridges {
-    /// What the firing is for: written again, field by field, when the firing is refilled.
+    /// What the firing is for: written again, field by field, when the firing is refilled (its
+    /// first bridge, ``first``, is the same for every refill).
     @usableFromInline
     struct Trigger {
-        /// The first bridge that matched ``cause``, and the chain after it.
-        @usableFromInline
-        var first: BridgeEntry<Action, State>
         /// The action that matched.
         @usableFromInline
         var cause: Action
@@ -24,8 +22,7 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
         var causeSource: ActionSource
 
         @usableFromInline
-        init(first: BridgeEntry<Action, State>, cause: Action, causeSource: ActionSource) {
-            self.first = first
+        init(cause: Action, causeSource: ActionSource) {
             self.cause = cause
             self.causeSource = causeSource
         }
@@ -37,6 +34,9 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
     @exclusivity(unchecked)
     @usableFromInline
     var trigger: Trigger
+    /// The first bridge that matched, and the chain after it: the entry whose spare this is.
+    @usableFromInline
+    let first: BridgeEntry<Action, State>
     /// The action that matched.
     @inlinable
     var cause: Action { trigger.cause }
@@ -49,9 +49,11 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
 
     @usableFromInline
     init(
+        first: BridgeEntry<Action, State>,
         _ trigger: Trigger,
         run: @escaping @MainActor @Sendable (RefilledBridgeFiring, (Action, consuming ActionSource) -> Void) -> Void
     ) {
+        self.first = first
         self.trigger = trigger
         self.run = run
     }
@@ -69,7 +71,7 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
     // Inlinable, called from the closure `handle` makes, so that it is specialised (see `run`).
     @inlinable
     func fire(_ send: (Action, consuming ActionSource) -> Void) {
-        trigger.first.fire(self, matched: true, send)
+        first.fire(self, matched: true, send)
     }
 
     /// The source of the action `bridge` derived: the cause's source with the bridge's info
@@ -87,23 +89,31 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
     }
 }
 
-/// The firing a ``BridgeMiddleware`` refills for each match that needs no allocation (see
-/// ``RefilledBridgeFiring``), once the effect that last held it is gone.
+/// The firings a ``BridgeMiddleware`` refills for matches that need no allocation (see
+/// ``RefilledBridgeFiring``): one for each of its entries, the one a match begins at, made at
+/// the first such match and refilled once the effect that last held it is gone.
+///
+/// One for each entry, not one for the middleware, so that a firing's first entry never
+/// changes: kept as a constant, it is read without a retain and written never (the instruction
+/// gate's e/aqueduct).
 @MainActor
 @usableFromInline
-internal final class BridgeFiringSpare<Action: Sendable, State> {
+internal final class BridgeFiringSpares<Action: Sendable, State> {
     // Kept for the instruction gate's e/aqueduct: checked, the uniqueness test is a run-time
-    // access, e +5%. Only `fill` touches it, on the main actor, and calls nothing while it does.
+    // access. Only `fill` touches it, on the main actor, and calls nothing while it does.
     @exclusivity(unchecked)
     @usableFromInline
-    var firing: RefilledBridgeFiring<Action, State>?
+    var firings: [RefilledBridgeFiring<Action, State>?]
 
+    /// Room for the firings of `count` entries, none made yet.
     @usableFromInline
-    nonisolated init() {}
+    nonisolated init(count: Int) {
+        firings = Array(repeating: nil, count: count)
+    }
 
-    /// A firing of `first` for `cause`: the spare, refilled, when nothing else holds it (the
-    /// effect it last was has been run and dropped); otherwise a new one, kept as the spare
-    /// when there is none.
+    /// A firing of `first` for `cause`: its entry's spare, refilled, when nothing else holds it
+    /// (the effect it last was has been run and dropped); otherwise a new one, kept as the
+    /// entry's spare when it has none.
     @inlinable
     func fill(
         first: BridgeEntry<Action, State>,
@@ -114,16 +124,16 @@ internal final class BridgeFiringSpare<Action: Sendable, State> {
                 RefilledBridgeFiring<Action, State>, (Action, consuming ActionSource) -> Void
             ) -> Void
     ) -> RefilledBridgeFiring<Action, State> {
-        if isKnownUniquelyReferenced(&firing) {
-            let firing = firing.unsafelyUnwrapped
-            firing.trigger.first = first
+        let id = first.id
+        if isKnownUniquelyReferenced(&firings[id]) {
+            let firing = firings[id].unsafelyUnwrapped
             firing.trigger.cause = cause
             // The cause's source has no extras (see `BridgeMiddleware.handle`): copied without them.
             firing.trigger.causeSource = ActionSource(withoutExtras: causeSource)
             return firing
         }
-        let made = RefilledBridgeFiring(.init(first: first, cause: cause, causeSource: causeSource), run: run)
-        if firing == nil { firing = made }
+        let made = RefilledBridgeFiring(first: first, .init(cause: cause, causeSource: causeSource), run: run)
+        if firings[id] == nil { firings[id] = made }
         return made
     }
 }

@@ -66,6 +66,30 @@ import Testing
         )
     }
 
+    /// Each bridge a match may begin at keeps a firing of its own: matches of two bridges,
+    /// alternated, each get their own bridge's firing back, refilled, deriving their own action.
+    @Test func matchesOfTwoBridgesAlternatedEachRefillTheirOwnBridgesFiring() throws {
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(\.playback.didStart --> AppAction.downloads(.startDownloads))
+            .bridge(\.playback.didStop --> AppAction.downloads(.stopDownloads))
+        let state = GetState.constant(AppState())
+        var startFirings: Set<ObjectIdentifier> = []
+        var stopFirings: Set<ObjectIdentifier> = []
+        for line in UInt(1)...6 {
+            let isStart = line % 2 == 1
+            let action = AppAction.playback(isStart ? .didStart : .didStop)
+            let effect = bridges.handle(action: action, from: Self.source(line: line), state: state)
+            let firing = ObjectIdentifier(try #require(effect._box))
+            if isStart { startFirings.insert(firing) } else { stopFirings.insert(firing) }
+            let derived = try Self.derived(by: effect)
+            #expect(derived.map(\.0) == [.downloads(isStart ? .startDownloads : .stopDownloads)])
+            #expect(derived.map(\.1) == [line])
+        }
+        #expect(startFirings.count == 1)
+        #expect(stopFirings.count == 1)
+        #expect(startFirings != stopFirings)
+    }
+
     @Test func aFiringThatReadsTheStateIsNotKeptWithItsGetter() throws {
         final class StateOwner: Sendable {}
         let filtered = BridgeMiddleware<AppAction, AppState>()
