@@ -75,15 +75,15 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
 
     private init(rules: [BridgeRule<Action, State>]) {
         self.rules = rules
-        var entryCount = 0
+        var entries: [BridgeEntry<Action, State>] = []
         if rules.contains(where: { $0.tags != nil }) {
-            self.table = BridgeTable.make(rules, numberingFrom: &entryCount)
+            self.table = BridgeTable.make(rules, into: &entries)
             self.chain = nil
         } else {
             self.table = nil
-            self.chain = BridgeEntry.chain(rules, numberingFrom: &entryCount)
+            self.chain = BridgeEntry.chain(rules, into: &entries)
         }
-        self.spares = BridgeFiringSpares(count: entryCount)
+        self.spares = BridgeFiringSpares(entries: entries)
     }
 
     /// The number of bridges this middleware holds.
@@ -184,10 +184,16 @@ public struct BridgeMiddleware<Action: Sendable, State>: Middleware {
     public func handle(action: Action, from source: ActionSource, state: GetState<State>) -> Effect<Action> {
         // A non-match must not allocate; the walk reads each table and bridge in place (see
         // `BridgeTable` and `BridgeEntry`).
-        guard let first = table?.firstMatch(for: action) ?? chain?.firstMatch(for: action) else { return .none }
-        if !first.readsState, source._extras == nil, first.rule.sharedLine != nil {
+        guard let code = table?.firstMatch(for: action) ?? chain?.firstMatchCode(for: action) else { return .none }
+        // See `BridgeEntry.matchCode`.
+        let refills = code >= 0 && source._extras == nil
+        if refills, let firing = spares.refill(code, cause: action, causeSource: source) {
+            return Effect(_box: firing)
+        }
+        let first = spares.entries[code >= 0 ? code : ~code]
+        if refills {
             return Effect(
-                _box: spares.fill(first: first, cause: action, causeSource: source) { firing, send in
+                _box: spares.make(first: first, cause: action, causeSource: source) { firing, send in
                     firing.fire(send)
                 }
             )

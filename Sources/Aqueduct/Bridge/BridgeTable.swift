@@ -28,8 +28,12 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     /// asked. Generated tags count an enum's cases, far below it.
     private static var largestTag: Int { 4_095 }
 
-    /// The table of `rules`, in the order they were added; `nil` for none.
-    static func make(_ rules: [BridgeRule<Action, State>], numberingFrom nextID: inout Int) -> BridgeTable? {
+    /// The table of `rules`, in the order they were added; `nil` for none. Its chains' entries
+    /// are appended to `entries` (see ``BridgeEntry/chain(_:into:)``).
+    static func make(
+        _ rules: [BridgeRule<Action, State>],
+        into entries: inout [BridgeEntry<Action, State>]
+    ) -> BridgeTable? {
         guard !rules.isEmpty else { return nil }
         var here: [Filed] = []
         var deeper: [Filed] = []
@@ -37,7 +41,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
             let filed = Filed(index: index, rule: rule)
             if filed.levels.isEmpty { here.append(filed) } else { deeper.append(filed) }
         }
-        return BridgeTable(depth: 0, here: here, deeper: deeper, numberingFrom: &nextID)
+        return BridgeTable(depth: 0, here: here, deeper: deeper, into: &entries)
     }
 
     /// A bridge as a table files it: its tags up to the first that a table cannot index.
@@ -60,12 +64,12 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
 
     /// The table for actions whose tags are those of the `deeper` bridges above `depth`: `here`,
     /// the bridges it asks (filed above it, or without tags), and `deeper`, those filed under it.
-    private init(depth: Int, here: [Filed], deeper: [Filed], numberingFrom nextID: inout Int) {
+    private init(depth: Int, here: [Filed], deeper: [Filed], into entries: inout [BridgeEntry<Action, State>]) {
         self.chain = BridgeEntry.chain(
             here.sorted { $0.index < $1.index }.map { filed in
                 filed.isExact && filed.levels.count <= depth ? filed.rule.matchingEveryAction : filed.rule
             },
-            numberingFrom: &nextID
+            into: &entries
         )
         guard let first = deeper.first else {
             self.tagOf = nil
@@ -90,7 +94,7 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
                 depth: depth + 1,
                 here: filed.here,
                 deeper: filed.deeper,
-                numberingFrom: &nextID
+                into: &entries
             )
         }
         self.children = children
@@ -98,16 +102,16 @@ internal final class BridgeTable<Action: Sendable, State>: Sendable {
     }
 
     /// The first bridge `action` may match, in the chain of the deepest table its cases' tags
-    /// lead to; `nil` when none matches.
+    /// lead to, as its ``BridgeEntry/matchCode``; `nil` when none matches.
     // Tail calls, like the chain's walk, and the tag function called through `tagOf?`, which
     // borrows it where binding it would copy it (a retain and a release per table).
     @inlinable
-    func firstMatch(for action: Action) -> BridgeEntry<Action, State>? {
+    func firstMatch(for action: Action) -> Int? {
         if let tag = tagOf?(action), UInt(bitPattern: tag) < UInt(bitPattern: unretainedChildren.count),
             let child = unretainedChildren[tag]
         {
             return child._withUnsafeGuaranteedRef { $0.firstMatch(for: action) }
         }
-        return chain?.firstMatch(for: action)
+        return chain?.firstMatchCode(for: action)
     }
 }

@@ -100,22 +100,41 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
 @usableFromInline
 internal final class BridgeFiringSpares<Action: Sendable, State> {
     // Kept for the instruction gate's e/aqueduct: checked, the uniqueness test is a run-time
-    // access. Only `fill` touches it, on the main actor, and calls nothing while it does.
+    // access. Only `refill` and `make` touch it, on the main actor, and call nothing while they
+    // do.
     @exclusivity(unchecked)
     @usableFromInline
     var firings: [RefilledBridgeFiring<Action, State>?]
-
-    /// Room for the firings of `count` entries, none made yet.
+    /// The middleware's entries, each at its ``BridgeEntry/id``.
     @usableFromInline
-    nonisolated init(count: Int) {
-        firings = Array(repeating: nil, count: count)
+    let entries: [BridgeEntry<Action, State>]
+
+    /// Room for the firings of `entries`, none made yet.
+    @usableFromInline
+    nonisolated init(entries: [BridgeEntry<Action, State>]) {
+        self.entries = entries
+        firings = Array(repeating: nil, count: entries.count)
     }
 
-    /// A firing of `first` for `cause`: its entry's spare, refilled, when nothing else holds it
-    /// (the effect it last was has been run and dropped); otherwise a new one, kept as the
-    /// entry's spare when it has none.
+    /// The firing of the entry numbered `id`, refilled for `cause`, when that entry has one (a
+    /// match there needs no allocation: see ``make(first:cause:causeSource:run:)``) and nothing
+    /// else holds it (the effect it last was has been run and dropped); otherwise `nil`.
+    /// `causeSource` must have no extras.
     @inlinable
-    func fill(
+    func refill(_ id: Int, cause: Action, causeSource: ActionSource) -> RefilledBridgeFiring<Action, State>? {
+        guard isKnownUniquelyReferenced(&firings[id]) else { return nil }
+        let firing = firings[id].unsafelyUnwrapped
+        firing.trigger.cause = cause
+        // Copied without its extras, which it has none of.
+        firing.trigger.causeSource = ActionSource(withoutExtras: causeSource)
+        return firing
+    }
+
+    /// A new firing of `first` for `cause` — a match that needs no allocation, whose entry's
+    /// firing an effect still holds or that has none yet — kept as the entry's firing when it
+    /// has none. `causeSource` must have no extras.
+    @usableFromInline
+    func make(
         first: BridgeEntry<Action, State>,
         cause: Action,
         causeSource: ActionSource,
@@ -124,16 +143,12 @@ internal final class BridgeFiringSpares<Action: Sendable, State> {
                 RefilledBridgeFiring<Action, State>, (Action, consuming ActionSource) -> Void
             ) -> Void
     ) -> RefilledBridgeFiring<Action, State> {
-        let id = first.id
-        if isKnownUniquelyReferenced(&firings[id]) {
-            let firing = firings[id].unsafelyUnwrapped
-            firing.trigger.cause = cause
-            // The cause's source has no extras (see `BridgeMiddleware.handle`): copied without them.
-            firing.trigger.causeSource = ActionSource(withoutExtras: causeSource)
-            return firing
-        }
-        let made = RefilledBridgeFiring(first: first, .init(cause: cause, causeSource: causeSource), run: run)
-        if firings[id] == nil { firings[id] = made }
+        let made = RefilledBridgeFiring(
+            first: first,
+            .init(cause: cause, causeSource: ActionSource(withoutExtras: causeSource)),
+            run: run
+        )
+        if firings[first.id] == nil { firings[first.id] = made }
         return made
     }
 }
