@@ -110,6 +110,7 @@ internal final class BridgedLine<Action: Sendable>: SourceNode {
 
     /// The line of every action a bridge derives from `cause` when the cause's source has no
     /// info: with no earlier node.
+    @usableFromInline
     init(cause: Action, site: BridgeSite) {
         self.earlier = nil
         self.cause = cause

@@ -17,12 +17,13 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
         /// The action that matched.
         @usableFromInline
         var cause: Action
-        /// Its source, which the derived actions keep.
+        /// Its source, which the derived actions keep: without extras, as a refilled firing's
+        /// cause has none, so that a refill writes over it with nothing to release.
         @usableFromInline
-        var causeSource: ActionSource
+        var causeSource: ActionSource.WithoutExtras
 
         @usableFromInline
-        init(cause: Action, causeSource: ActionSource) {
+        init(cause: Action, causeSource: ActionSource.WithoutExtras) {
             self.cause = cause
             self.causeSource = causeSource
         }
@@ -84,7 +85,7 @@ internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffe
         }
         return ActionSource(
             derivedFrom: trigger.causeSource,
-            node: BridgedLine(cause: trigger.cause, causeSource: trigger.causeSource, site: bridge.rule.site)
+            node: BridgedLine(cause: trigger.cause, site: bridge.rule.site)
         )
     }
 }
@@ -125,8 +126,7 @@ internal final class BridgeFiringSpares<Action: Sendable, State> {
         guard isKnownUniquelyReferenced(&firings[id]) else { return nil }
         let firing = firings[id].unsafelyUnwrapped
         firing.trigger.cause = cause
-        // Copied without its extras, which it has none of.
-        firing.trigger.causeSource = ActionSource(withoutExtras: causeSource)
+        firing.trigger.causeSource = ActionSource.WithoutExtras(causeSource)
         return firing
     }
 
@@ -145,7 +145,7 @@ internal final class BridgeFiringSpares<Action: Sendable, State> {
     ) -> RefilledBridgeFiring<Action, State> {
         let made = RefilledBridgeFiring(
             first: first,
-            .init(cause: cause, causeSource: ActionSource(withoutExtras: causeSource)),
+            .init(cause: cause, causeSource: ActionSource.WithoutExtras(causeSource)),
             run: run
         )
         if firings[first.id] == nil { firings[first.id] = made }

@@ -184,20 +184,19 @@ public struct ActionSource: Sendable {
         self._causeSeqLow = source._causeSeqLow
     }
 
-    /// `source` without its ``_extras``: for a source known to have none, a copy that retains
-    /// nothing (written field by field, where a copy of the whole goes through its value
-    /// witness).
+    /// A source made again from `plain`, with `node` as its extras (see
+    /// ``init(derivedFrom:node:)``).
     @inlinable
-    internal init(withoutExtras source: borrowing ActionSource) {
-        self._fileLiteral = source._fileLiteral
-        self._functionLiteral = source._functionLiteral
-        self._extras = nil
-        self.line = source.line
-        self._causeKindCode = source._causeKindCode
-        self._seqHigh = source._seqHigh
-        self._seqLow = source._seqLow
-        self._causeSeqHigh = source._causeSeqHigh
-        self._causeSeqLow = source._causeSeqLow
+    internal init(derivedFrom plain: WithoutExtras, node: some SourceNode) {
+        self._fileLiteral = plain.fileLiteral
+        self._functionLiteral = plain.functionLiteral
+        self._extras = node
+        self.line = plain.line
+        self._causeKindCode = plain.causeKindCode
+        self._seqHigh = plain.seqHigh
+        self._seqLow = plain.seqLow
+        self._causeSeqHigh = plain.causeSeqHigh
+        self._causeSeqLow = plain.causeSeqLow
     }
 
     /// The action's number within the store that processed it: 0 for the store's first action,
@@ -517,5 +516,36 @@ extension StaticString {
                 && utf8CodeUnitCount == other.utf8CodeUnitCount
         }
         return !other.hasPointerRepresentation && unicodeScalar == other.unicodeScalar
+    }
+}
+
+extension ActionSource {
+    /// A source that has no extras (no run-time strings, no info), without the reference: what a
+    /// refilled bridge firing keeps of its cause's source, so that keeping one retains nothing
+    /// and writing over one releases nothing (the instruction gate's e/aqueduct: kept as an
+    /// `ActionSource`, each refill destroyed the old one through its value witness).
+    @usableFromInline
+    internal struct WithoutExtras {
+        @usableFromInline let fileLiteral: StaticString
+        @usableFromInline let causeKindCode: UInt8
+        @usableFromInline let seqHigh: UInt16
+        @usableFromInline let seqLow: UInt32
+        @usableFromInline let functionLiteral: StaticString
+        @usableFromInline let causeSeqHigh: UInt16
+        @usableFromInline let causeSeqLow: UInt32
+        @usableFromInline let line: UInt
+
+        /// The fields of `source`, which must have no extras.
+        @inlinable
+        init(_ source: borrowing ActionSource) {
+            self.fileLiteral = source._fileLiteral
+            self.causeKindCode = source._causeKindCode
+            self.seqHigh = source._seqHigh
+            self.seqLow = source._seqLow
+            self.functionLiteral = source._functionLiteral
+            self.causeSeqHigh = source._causeSeqHigh
+            self.causeSeqLow = source._causeSeqLow
+            self.line = source.line
+        }
     }
 }
