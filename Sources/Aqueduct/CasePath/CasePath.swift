@@ -68,6 +68,12 @@ public struct CasePath<Root, Value>: Sendable {
     /// do): how a bridge middleware finds the bridges of an action's case without asking each.
     @usableFromInline
     internal let _tags: CaseTags<Root>?
+    /// Makes, from a function that reads the tag of a payload's case, the function that reads
+    /// it from a root: made where the path's types are known, so that a longer path's tags read
+    /// through this step in specialised code, not through ``_visit`` in generic code (the
+    /// instruction gate's e/aqueduct). `nil` for a path without tags.
+    @usableFromInline
+    internal let _tagThroughPayload: TagThroughPayload<Root, Value>?
 
     /// Creates a case path from a pair of functions.
     ///
@@ -168,8 +174,22 @@ public struct CasePath<Root, Value>: Sendable {
             },
             matches: { extract($0) != nil },
             isIdentity: false,
-            tags: tags
+            tags: tags,
+            tagThroughPayload: tags == nil ? nil : Self.tagThroughPayload(extract: extract)
         )
+    }
+
+    /// The ``_tagThroughPayload`` of a step that extracts with `extract`.
+    @inlinable
+    internal static func tagThroughPayload(
+        extract: @escaping @Sendable (Root) -> Value?
+    ) -> TagThroughPayload<Root, Value> {
+        { (tagOf: @escaping @Sendable (Value) -> Int) -> @Sendable (Root) -> Int in
+            { (root: Root) -> Int in
+                guard let value = extract(root) else { return -1 }
+                return tagOf(value)
+            }
+        }
     }
 
     @usableFromInline
@@ -179,7 +199,8 @@ public struct CasePath<Root, Value>: Sendable {
         visit: @escaping @Sendable (Root, (Value) -> Bool) -> Bool,
         matches: @escaping @Sendable (Root) -> Bool,
         isIdentity: Bool,
-        tags: CaseTags<Root>?
+        tags: CaseTags<Root>?,
+        tagThroughPayload: TagThroughPayload<Root, Value>? = nil
     ) {
         self._embed = embed
         self._visit = visit
@@ -187,6 +208,7 @@ public struct CasePath<Root, Value>: Sendable {
         self._names = _names
         self._isIdentity = isIdentity
         self._tags = tags
+        self._tagThroughPayload = tagThroughPayload
     }
 
     /// Resolves a case key path — a literal or a value held in a variable — into its functions.
@@ -248,6 +270,8 @@ public struct CasePath<Root, Value>: Sendable {
         let innerEmbed = path._embed
         let innerVisit = path._visit
         let innerMatches = path._matches
+        let outerThrough = _tagThroughPayload
+        let innerThrough = path._tagThroughPayload
         return CasePath<Root, Member>(
             // A subscript step, `[id: #0]`, follows its case without a dot.
             _names: _names + (path._names.hasPrefix("[") ? "" : ".") + path._names,
@@ -255,8 +279,26 @@ public struct CasePath<Root, Value>: Sendable {
             visit: { root, next in outerVisit(root) { innerVisit($0, next) } },
             matches: { root in outerVisit(root, innerMatches) },
             isIdentity: false,
-            tags: CaseTags.appending(_tags, path._tags, visit: outerVisit)
+            tags: CaseTags.appending(_tags, path._tags, through: outerThrough, visit: outerVisit),
+            tagThroughPayload: Self.tagThroughPayload(outerThrough, innerThrough)
         )
+    }
+}
+
+/// A ``CasePath/_tagThroughPayload``: from the reader of a payload's tag, the reader of a
+/// root's.
+@usableFromInline
+internal typealias TagThroughPayload<Root, Value> =
+    @Sendable (@escaping @Sendable (Value) -> Int) -> @Sendable (Root) -> Int
+
+extension CasePath {
+    /// The ``_tagThroughPayload`` of `outer` followed by `inner`; `nil` unless both have one.
+    fileprivate static func tagThroughPayload<Member>(
+        _ outer: TagThroughPayload<Root, Value>?,
+        _ inner: TagThroughPayload<Value, Member>?
+    ) -> TagThroughPayload<Root, Member>? {
+        guard let outer, let inner else { return nil }
+        return { (tagOf: @escaping @Sendable (Member) -> Int) -> @Sendable (Root) -> Int in outer(inner(tagOf)) }
     }
 }
 

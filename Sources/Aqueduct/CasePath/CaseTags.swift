@@ -42,14 +42,20 @@ internal struct CaseTags<Root>: Sendable {
     }
 
     /// The tags of `inner` followed from the payload of `outer`'s case: `outer`'s levels, then
-    /// `inner`'s read through `visit` (which hands a root's payload to them).
+    /// `inner`'s read through `through` (the outer path's ``CasePath/_tagThroughPayload``) or,
+    /// without it, through `visit` (which hands a root's payload to them).
     static func appending<Value>(
         _ outer: CaseTags<Root>?,
         _ inner: CaseTags<Value>?,
+        through: TagThroughPayload<Root, Value>?,
         visit: @escaping @Sendable (Root, (Value) -> Bool) -> Bool
     ) -> CaseTags<Root>? {
         guard let outer else { return nil }
         guard outer.isExact, let inner else { return CaseTags(levels: outer.levels, isExact: false) }
+        if let through {
+            let innerLevels = inner.levels.map { Level(tag: $0.tag, tagOf: through($0.tagOf)) }
+            return CaseTags(levels: outer.levels + innerLevels, isExact: inner.isExact)
+        }
         let innerLevels = inner.levels.map { level in
             let tagOf = level.tagOf
             return Level(

@@ -65,6 +65,15 @@ internal struct ActionQueue<Action> {
         buffer.unsafelyUnwrapped.append(action, origin)
     }
 
+    /// What `body` says of the first entry, read in place; `false` for an empty queue.
+    @inlinable
+    internal func first(_ body: (borrowing Entry) -> Bool) -> Bool {
+        guard let buffer else { return false }
+        return buffer.withUnsafeMutablePointers { header, entries in
+            header.pointee.head < header.pointee.tail && body(entries[header.pointee.head])
+        }
+    }
+
     /// Takes the first queued action out of the queue, or returns `nil` when it is empty.
     ///
     /// - Complexity: O(1).

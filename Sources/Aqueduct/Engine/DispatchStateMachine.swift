@@ -65,6 +65,12 @@ internal struct DispatchStateMachine<Action> {
     /// The number the next action to begin processing gets.
     @usableFromInline
     internal var nextSeq = 0
+    #if AQUEDUCT_INTERNAL_CHECKS
+    /// Whether ``next()`` said ``NextAction/processOwn(_:seq:)`` and the engine has not taken
+    /// the origin yet: the one moment the own origins outnumber the queued actions.
+    @usableFromInline
+    internal var ownOriginOut = false
+    #endif
 
     @usableFromInline
     internal init() {}
@@ -108,6 +114,19 @@ internal struct DispatchStateMachine<Action> {
     // large to inline into a plain dispatch (scenario a's store, about 30 instructions an action).
     @inlinable @inline(never)
     internal mutating func enqueue(
+        _ action: consuming Action,
+        from source: consuming ActionSource,
+        causedBy cause: ActionCause?,
+        lifetime: consuming EffectLifetime?
+    ) {
+        enqueueInlined(action, from: source, causedBy: cause, lifetime: lifetime)
+    }
+
+    /// ``enqueue(_:from:causedBy:lifetime:)``, always inlined: for a caller that does nothing
+    /// else, where inlining costs no other path (a bridge's derived actions, which the engine
+    /// queues from a closure of their own: scenario e's budget, the instruction gate).
+    @inlinable @inline(__always)
+    internal mutating func enqueueInlined(
         _ action: consuming Action,
         from source: consuming ActionSource,
         causedBy cause: ActionCause?,
@@ -177,7 +196,10 @@ internal struct DispatchStateMachine<Action> {
     /// one, as the actions come out in the order they were queued.
     @inlinable
     internal mutating func takeOwnOrigin() -> QueuedOrigin {
-        ownOrigins.removeFirstAction()
+        #if AQUEDUCT_INTERNAL_CHECKS
+        ownOriginOut = false
+        #endif
+        return ownOrigins.removeFirstAction()
     }
 
     /// Work that is not an action of this engine (an effect run for a middleware under test, a
@@ -213,9 +235,12 @@ internal struct DispatchStateMachine<Action> {
         /// immediate effect's) have the same source but for the number: the engine copies it
         /// once and stamps each one's number on its copy.
         case process(Action, origin: Int, seq: Int)
-        /// Process the next queued action, whose origin is its own: its source, stamped with
-        /// its number, is `origin.source` (borrowed from the origin, not copied out of it).
-        case processOwn(Action, QueuedOrigin)
+        /// Process the next queued action, as number `seq`, whose origin is its own: the next
+        /// in ``ownOrigins``, which the engine takes with ``takeOwnOrigin()`` before it does
+        /// anything else, and stamps with `seq`. Left there until then, so that its source is
+        /// moved once, into the engine's local, rather than through this enum's payload
+        /// (scenario e's budget, the instruction gate).
+        case processOwn(Action, seq: Int)
         /// The queue is empty; the engine is idle again.
         case finished
         /// The cascade went over the limit: `action` and everything behind it were dropped and
@@ -232,12 +257,21 @@ internal struct DispatchStateMachine<Action> {
         defer { _checkInvariants() }
         guard let queued = queue.removeFirst() else { return finished() }
         if queued.origin == Self.ownOrigin {
-            let origin = takeOwnOrigin()
-            if origin.lifetime?.isCancelled == true { return nextAfterDroppingCancelled() }
-            return begin(queued.action, origin)
+            if isNextOwnOriginCancelled {
+                _ = takeOwnOrigin()
+                return nextAfterDroppingCancelled()
+            }
+            return beginOwn(queued.action)
         }
         if isCancelled(queued) { return nextAfterDroppingCancelled() }
         return begin(queued)
+    }
+
+    /// Whether the effect that sent the next action with an origin of its own was cancelled:
+    /// read in place, at the front of ``ownOrigins``.
+    @inlinable
+    internal var isNextOwnOriginCancelled: Bool {
+        ownOrigins.first { $0.action.lifetime?.isCancelled == true }
     }
 
     /// Drops queued actions of cancelled effects, then takes the next one.
@@ -245,9 +279,11 @@ internal struct DispatchStateMachine<Action> {
     internal mutating func nextAfterDroppingCancelled() -> NextAction {
         while let queued = queue.removeFirst() {
             if queued.origin == Self.ownOrigin {
-                let origin = takeOwnOrigin()
-                if origin.lifetime?.isCancelled == true { continue }
-                return begin(queued.action, origin)
+                if isNextOwnOriginCancelled {
+                    _ = takeOwnOrigin()
+                    continue
+                }
+                return beginOwn(queued.action)
             }
             if isCancelled(queued) { continue }
             return begin(queued)
@@ -279,13 +315,15 @@ internal struct DispatchStateMachine<Action> {
         return .process(queued.action, origin: queued.origin, seq: seq)
     }
 
-    /// The queued action whose origin was its own comes out, with it: it gets its number,
-    /// stamped on the origin's source, unless the cascade is over its limit.
+    /// The queued action whose origin is its own comes out, its origin still at the front of
+    /// ``ownOrigins``: it gets its number, unless the cascade is over its limit.
     @inlinable
-    internal mutating func begin(_ action: consuming Action, _ origin: consuming QueuedOrigin) -> NextAction {
-        guard let seq = number() else { return runaway(action, origin.source) }
-        origin.source._seq = seq
-        return .processOwn(action, origin)
+    internal mutating func beginOwn(_ action: consuming Action) -> NextAction {
+        guard let seq = number() else { return runaway(action, takeOwnOrigin().source) }
+        #if AQUEDUCT_INTERNAL_CHECKS
+        ownOriginOut = true
+        #endif
+        return .processOwn(action, seq: seq)
     }
 
     /// Gives the queued action coming out its number, or `nil` when the cascade is over its
@@ -344,9 +382,11 @@ extension DispatchStateMachine {
     internal func _checkInvariants() {
         queue._checkInvariants()
         ownOrigins._checkInvariants()
+        let ownOriginsOut = ownOriginOut ? 1 : 0
         precondition(
-            ownOrigins.count <= queue.count,
+            ownOrigins.count <= queue.count + ownOriginsOut,
             "DispatchStateMachine: \(ownOrigins.count) own origins for \(queue.count) queued actions"
+                + (ownOriginOut ? " and one taken out" : "")
         )
         switch state {
         case .idle:

@@ -333,13 +333,22 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
             // Queued, not dispatched: an action is being processed, so a dispatch would queue.
             let bridged = ActionCause(seq: source.seq, kind: .bridgedFrom)
             if !storage.deriveActions({ derived, derivedSource in
-                memory.fields.dispatch.enqueue(derived, from: derivedSource, causedBy: bridged, lifetime: nil)
+                memory.fields.dispatch.enqueueInlined(derived, from: derivedSource, causedBy: bridged, lifetime: nil)
             }) {
-                run(Effect(_box: storage), cause: .action(action, source), ids: [])
-                if !waitingFinishes.isEmpty { finishWaiting() }
+                run(Effect(_box: storage), causedBy: action, source)
             }
         }
         if memory.fields.hasObservers { notifyObservers(action, source) }
+    }
+
+    /// Runs the effect of the action just processed, then finishes the work that waits for it.
+    // Out of line (but specialised): inlined into `process`, the copy of the source its cause
+    // needs was made on every processed action, most of which run no effect (the instruction
+    // gate: b, e, f and j 7–19% fewer instructions).
+    @inlinable @inline(never)
+    internal func run(_ effect: Effect<Action>, causedBy action: Action, _ source: ActionSource) {
+        run(effect, cause: .action(action, source), ids: [])
+        if !waitingFinishes.isEmpty { finishWaiting() }
     }
 
     /// Finishes the ``FinishingWork`` of the action just processed, telling it what the
@@ -382,8 +391,8 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
     internal func drainQueue() {
         while true {
             switch memory.fields.dispatch.next() {
-            case .processOwn(let action, let origin):
-                process(action, origin.source)
+            case .processOwn(let action, let seq):
+                processOwn(action, seq: seq)
             case .process(let action, let origin, let seq):
                 return drainQueue(from: action, origin: origin, seq: seq)
             case .finished:
@@ -419,8 +428,8 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
                 }
                 source._seq = seq
                 process(action, source)
-            case .processOwn(let action, let origin):
-                process(action, origin.source)
+            case .processOwn(let action, let seq):
+                processOwn(action, seq: seq)
             case .finished:
                 return
             case .runaway(let action, let source, let limit, let droppedCount):
@@ -428,6 +437,15 @@ package final class Engine<Action: Sendable, State>: DrainingEngine {
                 return
             }
         }
+    }
+
+    /// Processes a queued action whose origin is its own, numbered `seq`: takes the origin (see
+    /// ``DispatchStateMachine/NextAction/processOwn(_:seq:)``) and stamps its source.
+    @inlinable @inline(__always)
+    internal func processOwn(_ action: Action, seq: Int) {
+        var origin = memory.fields.dispatch.takeOwnOrigin()
+        origin.source._seq = seq
+        process(action, origin.source)
     }
 
     @usableFromInline

@@ -109,8 +109,10 @@ extension DispatchStateMachine {
             var source = source(of: origin)
             source._seq = seq
             return (action, source, true)
-        case .processOwn(let action, let origin):
-            return (action, origin.source, false)
+        case .processOwn(let action, let seq):
+            var source = takeOwnOrigin().source
+            source._seq = seq
+            return (action, source, false)
         case .finished, .runaway:
             return nil
         }

@@ -29,7 +29,8 @@ import Testing
         dispatch.enqueue(2, from: Self.source, causedBy: nil, lifetime: nil)
         drain: while true {
             switch dispatch.next() {
-            case .process, .processOwn: continue
+            case .process: continue
+            case .processOwn: _ = dispatch.takeOwnOrigin()
             case .finished, .runaway: break drain
             }
         }
