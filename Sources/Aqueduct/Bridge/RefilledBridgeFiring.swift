@@ -5,8 +5,8 @@
 ///
 /// The middleware keeps one for each of its entries (``BridgeFiringSpares``) and refills it for
 /// the next such match there once no effect holds it, so the firing is not the derived action's
-/// source node, as a ``BridgeFiring`` is: the shared line is. Isolated to the main actor: it is refilled and run
-/// there, and no source points to it, so no other thread reads it.
+/// source node, as a ``BridgeFiring`` is: the shared line is. Isolated to the main actor: it is
+/// refilled and run there, and no source points to it, so no other thread reads it.
 @MainActor
 @usableFromInline
 internal final class RefilledBridgeFiring<Action: Sendable, State>: DerivingEffect, FiringBridges {

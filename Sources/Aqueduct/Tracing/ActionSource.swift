@@ -538,6 +538,7 @@ extension ActionSource {
         /// The fields of `source`, which must have no extras.
         @inlinable
         init(_ source: borrowing ActionSource) {
+            assert(source._extras == nil, "ActionSource.WithoutExtras: the source has extras, which would be lost")
             self.fileLiteral = source._fileLiteral
             self.causeKindCode = source._causeKindCode
             self.seqHigh = source._seqHigh
