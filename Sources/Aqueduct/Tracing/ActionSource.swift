@@ -173,19 +173,11 @@ public struct ActionSource: Sendable {
     ///   - node: The line saying how; `node.earlier` must be `source._extras`.
     @usableFromInline
     internal init(derivedFrom source: ActionSource, node: some SourceNode) {
-        self._fileLiteral = source._fileLiteral
-        self._functionLiteral = source._functionLiteral
-        self._extras = node
-        self.line = source.line
-        self._causeKindCode = source._causeKindCode
-        self._seqHigh = source._seqHigh
-        self._seqLow = source._seqLow
-        self._causeSeqHigh = source._causeSeqHigh
-        self._causeSeqLow = source._causeSeqLow
+        self.init(derivedFrom: WithoutExtras(source), node: node)
     }
 
-    /// A source made again from `plain`, with `node` as its extras (see
-    /// ``init(derivedFrom:node:)``).
+    /// A source made again from `plain`, with `node` as its extras: the source
+    /// ``init(derivedFrom:node:)`` derives from a source whose fields `plain` holds.
     @inlinable
     internal init(derivedFrom plain: WithoutExtras, node: some SourceNode) {
         self._fileLiteral = plain.fileLiteral
@@ -520,10 +512,11 @@ extension StaticString {
 }
 
 extension ActionSource {
-    /// A source that has no extras (no run-time strings, no info), without the reference: what a
-    /// refilled bridge firing keeps of its cause's source, so that keeping one retains nothing
-    /// and writing over one releases nothing (the instruction gate's e/aqueduct: kept as an
-    /// `ActionSource`, each refill destroyed the old one through its value witness).
+    /// A source's fields without its extras (its run-time strings and info), the reference: what
+    /// a derived source is made from, and what a refilled bridge firing keeps of its cause's
+    /// source, which has no extras, so that keeping one retains nothing and writing over one
+    /// releases nothing (the instruction gate's e/aqueduct: kept as an `ActionSource`, each
+    /// refill destroyed the old one through its value witness).
     @usableFromInline
     internal struct WithoutExtras {
         @usableFromInline let fileLiteral: StaticString
@@ -535,10 +528,9 @@ extension ActionSource {
         @usableFromInline let causeSeqLow: UInt32
         @usableFromInline let line: UInt
 
-        /// The fields of `source`, which must have no extras.
+        /// The fields of `source`, all but its extras.
         @inlinable
         init(_ source: borrowing ActionSource) {
-            assert(source._extras == nil, "ActionSource.WithoutExtras: the source has extras, which would be lost")
             self.fileLiteral = source._fileLiteral
             self.causeKindCode = source._causeKindCode
             self.seqHigh = source._seqHigh
