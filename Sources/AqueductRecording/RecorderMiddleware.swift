@@ -33,8 +33,9 @@ import Foundation
 /// effects; the derived actions are recorded as actions of their own.
 ///
 /// ## Cost
-/// On the main actor, per action: two counters read, two clock readings, the state before and
-/// after the action kept (copy-on-write references: a reducer that then changes a collection
+/// On the main actor, per action: two counters read, two readings of the monotonic clock (the
+/// record's wall-clock time is worked out from the first on the writer's queue), the state
+/// before and after the action kept (copy-on-write references: a reducer that then changes a collection
 /// a waiting record still holds copies that collection), and one allocation — the record,
 /// which is also the effect the store runs after the reducer, and which is handed to the
 /// ``RecordingWriter`` without a closure. The diff, the encoding and the writing run on the
@@ -75,19 +76,19 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         // Made once: a closure made per action would be an allocation of its own.
         let descriptions = ActionDescriptions<Action>()
         let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
-        let renderWithout: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+        let renderWithout = RecordRenderer { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
             let record = finished.payload
             var made = ActionRecord(
                 processing: descriptions.record(record.action),
                 from: record.source,
-                time: record.time,
-                duration: record.duration
+                time: MonotonicClock.date(ofReading: record.start),
+                duration: .nanoseconds(record.duration)
             )
             made.note(finished.cancellations)
             return made
         }
-        let renderWith: @Sendable (any AnyObject & Sendable) -> ActionRecord = { object in
+        let renderWith = RecordRenderer { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithStates<Action, State>>.self)
             let record = finished.payload
             var made = ActionRecord(
@@ -95,22 +96,21 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
                 from: record.source,
                 before: record.before,
                 after: record.after,
-                time: record.time,
-                duration: record.duration
+                time: MonotonicClock.date(ofReading: record.start),
+                duration: .nanoseconds(record.duration)
             )
             made.note(finished.cancellations)
             return made
         }
         self.finishWithout = { record in
-            record.payload.duration = record.payload.start.duration(to: .now)
-            writer.append(seq: record.payload.source.seq ?? 0, holdsState: false, record, render: renderWithout)
+            record.payload.duration = MonotonicClock.nanoseconds() &- record.payload.start
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: false, record, renderer: renderWithout)
         }
         self.finishWith = { record in
-            record.payload.after = record.payload.state()
-            record.payload.duration = record.payload.start.duration(to: .now)
-            // A waiting record keeps the states, not the store that the getter reads.
-            record.payload.state = placeholder
-            writer.append(seq: record.payload.source.seq ?? 0, holdsState: true, record, render: renderWith)
+            let after = record.payload.state()
+            let duration = MonotonicClock.nanoseconds() &- record.payload.start
+            record.payload.finish(after: after, duration: duration, placeholder: placeholder)
+            writer.append(seq: record.payload.source.seq ?? 0, holdsState: true, record, renderer: renderWith)
         }
     }
 
@@ -155,13 +155,11 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
             writer.drop(seq: source.seq ?? 0)
             return .none
         }
-        let time = Date()
-        let start = ContinuousClock.now
+        let start = MonotonicClock.nanoseconds()
         // Two record types rather than one holding a `State?`: a record without states holds
         // nothing of the state's size.
         guard holdsState else {
-            return FinishingEffect(action: action, source: source, time: time, start: start, finish: finishWithout)
-                .effect
+            return FinishingEffect(action: action, source: source, start: start, finish: finishWithout).effect
         }
         let before = state()
         let record = FinishingEffect(
@@ -169,7 +167,6 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
             source: source,
             state: state,
             before: before,
-            time: time,
             start: start,
             finish: finishWith
         )
@@ -183,15 +180,15 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
 struct RecordWithoutStates<Action: Sendable> {
     @usableFromInline let action: Action
     @usableFromInline let source: ActionSource
-    @usableFromInline let time: Date
-    @usableFromInline let start: ContinuousClock.Instant
-    @usableFromInline var duration = Duration.zero
+    /// ``MonotonicClock`` when processing began; the writer works out the wall-clock time.
+    @usableFromInline let start: UInt64
+    /// Nanoseconds from `start` to the effect's finish.
+    @usableFromInline var duration: UInt64 = 0
 
     @inlinable
-    init(action: Action, source: ActionSource, time: Date, start: ContinuousClock.Instant) {
+    init(action: Action, source: ActionSource, start: UInt64) {
         self.action = action
         self.source = source
-        self.time = time
         self.start = start
     }
 }
@@ -206,9 +203,10 @@ struct RecordWithStates<Action: Sendable, State: Sendable> {
     @usableFromInline let before: State
     /// The state before, until the effect reads the state after the reducer.
     @usableFromInline var after: State
-    @usableFromInline let time: Date
-    @usableFromInline let start: ContinuousClock.Instant
-    @usableFromInline var duration = Duration.zero
+    /// ``MonotonicClock`` when processing began; the writer works out the wall-clock time.
+    @usableFromInline let start: UInt64
+    /// Nanoseconds from `start` to the effect's finish.
+    @usableFromInline var duration: UInt64 = 0
 
     @inlinable
     init(
@@ -216,16 +214,24 @@ struct RecordWithStates<Action: Sendable, State: Sendable> {
         source: ActionSource,
         state: GetState<State>,
         before: State,
-        time: Date,
-        start: ContinuousClock.Instant
+        start: UInt64
     ) {
         self.action = action
         self.source = source
         self.state = state
         self.before = before
         self.after = before
-        self.time = time
         self.start = start
+    }
+
+    /// Takes what the effect learned after the reducer, in one write of the record: the state
+    /// after, the duration, and — so that a waiting record keeps the states, not the store that
+    /// the getter reads — a placeholder for the getter.
+    @inlinable
+    mutating func finish(after: State, duration: UInt64, placeholder: GetState<State>) {
+        self.after = after
+        self.duration = duration
+        self.state = placeholder
     }
 }
 
@@ -234,11 +240,10 @@ extension FinishingEffect {
     convenience init(
         action: Action,
         source: ActionSource,
-        time: Date,
-        start: ContinuousClock.Instant,
+        start: UInt64,
         finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
     ) where Payload == RecordWithoutStates<Action>, Action: Sendable {
-        self.init(RecordWithoutStates(action: action, source: source, time: time, start: start), finish: finish)
+        self.init(RecordWithoutStates(action: action, source: source, start: start), finish: finish)
     }
 
     @inlinable
@@ -247,12 +252,11 @@ extension FinishingEffect {
         source: ActionSource,
         state: GetState<State>,
         before: State,
-        time: Date,
-        start: ContinuousClock.Instant,
+        start: UInt64,
         finish: @escaping @MainActor @Sendable (FinishingEffect) -> Void
     ) where Payload == RecordWithStates<Action, State>, Action: Sendable, State: Sendable {
         self.init(
-            RecordWithStates(action: action, source: source, state: state, before: before, time: time, start: start),
+            RecordWithStates(action: action, source: source, state: state, before: before, start: start),
             finish: finish
         )
     }

@@ -131,22 +131,28 @@ public final class RecordingWriter: Sendable {
             entries.reserveCapacity(256)
             return entries
         }()
+        /// The renderers of the records in `entries`, each once: an entry names its renderer by
+        /// its place here, so that handing a record over does not retain the renderer, which the
+        /// writer's queue would then release — the two threads passing its reference count back
+        /// and forth on every record.
+        var renderers: [RecordRenderer] = []
         var isDrainScheduled = false
         /// How many records were handed over, ever: each record's number in that order.
         var handedOver = 0
     }
 
     private enum Entry: Sendable {
-        /// A record, built by `render(record)` on the queue: the recorder's own object and a
-        /// function it made once, so that handing a record over allocates nothing more.
-        case record(
-            number: Int,
-            seq: Int,
-            holdsState: Bool,
-            record: any AnyObject & Sendable,
-            render: @Sendable (any AnyObject & Sendable) -> ActionRecord
-        )
+        /// A record, built on the queue by its renderer (`renderer`, its place in the batch's
+        /// renderers) from the recorder's own object, so that handing a record over allocates
+        /// nothing more.
+        case record(number: Int, seq: Int, holdsState: Bool, record: any AnyObject & Sendable, renderer: Int)
         case gap(Gap)
+    }
+
+    /// A batch taken off the waiting records: the entries and their renderers.
+    private struct Batch {
+        var entries: [Entry]
+        let renderers: [RecordRenderer]
     }
 
     /// Actions that were not recorded, and why; merged while they come one after the other.
@@ -335,32 +341,33 @@ public final class RecordingWriter: Sendable {
     ///   - holdsState: Whether `render` holds the states (``admit()`` said ``Admission/withState``).
     ///   - render: Builds the record; called once, off the caller's isolation.
     package func append(seq: Int, holdsState: Bool, _ render: @escaping @Sendable () -> ActionRecord) {
-        append(seq: seq, holdsState: holdsState, RenderClosure(render)) { object in
-            unsafeDowncast(object, to: RenderClosure.self).render()
-        }
+        append(seq: seq, holdsState: holdsState, RenderClosure(render), renderer: RenderClosure.renderer)
     }
 
     /// Hands over a record to build and write on the writer's queue, in the order of the calls:
-    /// `render(record)` builds it there. Allocates nothing while the buffer of waiting records
-    /// has room (it keeps its capacity from one batch to the next) and a drain is under way.
+    /// `renderer` builds it there. Allocates nothing while the buffer of waiting records has
+    /// room (it keeps its capacity from one batch to the next) and a drain is under way.
     ///
     /// - Parameters:
     ///   - seq: The action's number.
     ///   - holdsState: Whether `record` holds states (``admit()`` said ``Admission/withState``).
     ///   - record: What the record is built from; released once it is built.
-    ///   - render: Builds the record from `record`; called once, on the writer's queue.
+    ///   - renderer: Builds the record from `record`, once, on the writer's queue; retained once
+    ///     a batch, not once a record.
     @usableFromInline
-    package func append(
-        seq: Int,
-        holdsState: Bool,
-        _ record: any AnyObject & Sendable,
-        render: @escaping @Sendable (any AnyObject & Sendable) -> ActionRecord
-    ) {
+    package func append(seq: Int, holdsState: Bool, _ record: any AnyObject & Sendable, renderer: RecordRenderer) {
         waiting.add(1, ordering: .relaxed)
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
         let schedule = pending.withLock { pending in
+            let place: Int
+            if let found = pending.renderers.lastIndex(where: { $0 === renderer }) {
+                place = found
+            } else {
+                place = pending.renderers.count
+                pending.renderers.append(renderer)
+            }
             pending.entries.append(
-                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, record: record, render: render)
+                .record(number: pending.handedOver, seq: seq, holdsState: holdsState, record: record, renderer: place)
             )
             pending.handedOver += 1
             if pending.isDrainScheduled { return false }
@@ -374,6 +381,8 @@ public final class RecordingWriter: Sendable {
     private final class RenderClosure: Sendable {
         let render: @Sendable () -> ActionRecord
         init(_ render: @escaping @Sendable () -> ActionRecord) { self.render = render }
+
+        static let renderer = RecordRenderer { object in unsafeDowncast(object, to: RenderClosure.self).render() }
     }
 
     // MARK: On the queue
@@ -386,27 +395,30 @@ public final class RecordingWriter: Sendable {
     /// allocates) — in a burst, the recorder schedules one drain, not one per batch — while a
     /// flush queued behind it still runs between two batches.
     private func drain() {
-        guard var entries = takeBatch() else { return }
-        writeBatch(&entries)
+        guard var batch = takeBatch() else { return }
+        writeBatch(&batch)
         queue.async { self.drain() }
     }
 
     /// The records waiting, or `nil` — the drain then ends, unscheduled — when none is.
-    private func takeBatch() -> [Entry]? {
-        pending.withLock { pending in
+    private func takeBatch() -> Batch? {
+        pending.withLock { pending -> Batch? in
             if pending.entries.isEmpty {
                 pending.isDrainScheduled = false
                 return nil
             }
             // The next batch gets a buffer of this one's size, allocated here, on the queue:
             // the main actor then appends without growing the array step by step.
-            defer { pending.entries.removeAll(keepingCapacity: true) }
-            return pending.entries
+            defer {
+                pending.entries.removeAll(keepingCapacity: true)
+                pending.renderers.removeAll(keepingCapacity: true)
+            }
+            return Batch(entries: pending.entries, renderers: pending.renderers)
         }
     }
 
     /// Builds and writes a batch of records, releasing each once built.
-    private func writeBatch(_ entries: inout [Entry]) {
+    private func writeBatch(_ taken: inout Batch) {
         // Records done, told to the counters in bulk (see `waiting`).
         var done = 0
         var doneWithState = 0
@@ -427,13 +439,13 @@ public final class RecordingWriter: Sendable {
             // Taken from the end, so that each record — and the states it holds, which the
             // store copies when it changes them while they are held — is released once built,
             // not at the end of the batch.
-            entries.reverse()
-            while let entry = entries.popLast() {
+            taken.entries.reverse()
+            while let entry = taken.entries.popLast() {
                 let line: String
                 switch entry {
                 case .gap(let gap):
                     line = gapLine(gap)
-                case .record(let number, let seq, let holdsState, let record, let render):
+                case .record(let number, let seq, let holdsState, let record, let renderer):
                     defer {
                         done += 1
                         if holdsState { doneWithState += 1 }
@@ -467,7 +479,7 @@ public final class RecordingWriter: Sendable {
                         _ = append(gapLine(gap) + "\n", to: &batch, state: &state)
                     }
                     do {
-                        let built = render(record)
+                        let built = taken.renderers[renderer].render(record)
                         if state.failure == nil, try append(built, to: &batch, state: &state) { continue }
                         line = try built.jsonLine(fitting: ActionRecording.defaultMaximumLineLength)
                     } catch {

@@ -80,6 +80,70 @@ import Testing
         }
     }
 
+    /// A record's time is when its action was processed, not when the writer built it: the
+    /// record of an action that waited behind one slow to build (the writer takes 50 ms to
+    /// describe it) still says when it was dispatched, and its duration fits in that dispatch.
+    @Test func aRecordsTimeIsWhenItsActionWasProcessedNotWhenItWasBuilt() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/paced.jsonl"
+            let recorder = try RecorderMiddleware<Paced, Int>(path: path)
+            let store = Store(initialState: 0, reducer: Paced.reducer, middleware: recorder)
+            store.dispatch(.slow)
+            let before = Date()
+            store.dispatch(.fast)
+            let after = Date()
+            recorder.writer.flushAll()
+            let records = try ActionRecording(contentsOf: path).records
+            #expect(records.map(\.action.description) == ["slow", "fast"])
+            let fast = try #require(records.last)
+            // The file keeps milliseconds, cut: the time read back is up to 1 ms early.
+            #expect(fast.time >= before.addingTimeInterval(-0.001_1))
+            #expect(fast.time <= after)
+            #expect(Double(fast.durationNanoseconds) <= after.timeIntervalSince(before) * 1e9 + 1_000)
+        }
+    }
+
+    /// Two recorders may share a writer: each record is built by its own recorder's renderer,
+    /// with or without its states, however the two stores' actions interleave.
+    @Test func twoRecordersSharingAWriterEachBuildTheirOwnRecords() throws {
+        try ActionRecordingTests.withDirectory { directory in
+            let path = directory + "/shared.jsonl"
+            // Few states: past them records are built without (a renderer of their own).
+            let writer = try RecordingWriter(path: path, maximumStateBacklog: 3)
+            let counter = Store(
+                initialState: 0,
+                reducer: EncodableCounter.reducer,
+                middleware: RecorderMiddleware<EncodableCounter, Int>(writer: writer)
+            )
+            let player = Store(
+                initialState: AppState(),
+                reducer: Player.reducer,
+                middleware: RecorderMiddleware<AppAction, AppState>(writer: writer)
+            )
+            var expected: [String] = []
+            for index in 1...60 {
+                let played: AppAction = index.isMultiple(of: 2) ? .playback(.didPause) : .playback(.didStart)
+                counter.dispatch(.add(amount: index))
+                player.dispatch(played)
+                expected += [
+                    ActionRecord.Action(EncodableCounter.add(amount: index)).description,
+                    ActionRecord.Action(played).description,
+                ]
+            }
+            writer.flushAll()
+            // Two stores number their actions from 0 each: the lines are read one by one, not as
+            // a recording (whose `seq`s only grow).
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            let records = try lines.map { try JSONDecoder().decode(ActionRecord.self, from: Data($0.utf8)) }
+            #expect(records.map(\.action.description) == expected)
+            for (index, record) in records.enumerated() where !record.changesSkipped {
+                let paths = record.changes.map(\.path)
+                #expect(paths == (index.isMultiple(of: 2) ? [""] : ["isPlaying"]), "record \(index)")
+            }
+            #expect(records.contains { !$0.changesSkipped })
+        }
+    }
+
     @Test func anEncodableActionIsRecordedWithItsValue() throws {
         try ActionRecordingTests.withDirectory { directory in
             let path = directory + "/counter.jsonl"
@@ -188,4 +252,22 @@ enum EncodableCounter: Codable, Equatable, Sendable {
         case .add(let amount): count += amount
         }
     }
+}
+
+/// An action the writer takes 50 ms to describe: the records after it wait that long.
+enum Paced: Sendable, CustomStringConvertible {
+    case slow
+    case fast
+
+    var description: String {
+        switch self {
+        case .slow:
+            usleep(50_000)
+            return "slow"
+        case .fast:
+            return "fast"
+        }
+    }
+
+    static let reducer = Reducer<Paced, Int>.reduce { _, count in count += 1 }
 }

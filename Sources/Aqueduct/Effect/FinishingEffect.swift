@@ -34,8 +34,11 @@ package final class FinishingEffect<Action, Payload>: EffectStorage, FinishingWo
     /// What the action's effect cancelled, set just before ``finish`` is called.
     @usableFromInline
     package private(set) var cancellations: [EffectCancellation] = []
-    /// Called once, after the reducer, on the main actor.
-    private let finish: @MainActor @Sendable (FinishingEffect) -> Void
+    /// Called once, after the reducer, on the main actor; `nil` from then on, so that the
+    /// closure's context is released there, on the main actor, where the middleware made it —
+    /// not wherever the object ends (the recorder's writer), which would pass the context's
+    /// reference count between two threads on every action.
+    private var finish: (@MainActor @Sendable (FinishingEffect) -> Void)?
 
     /// Creates the effect's object.
     ///
@@ -60,7 +63,7 @@ package final class FinishingEffect<Action, Payload>: EffectStorage, FinishingWo
     @MainActor
     @usableFromInline
     func deriveActions(_ send: (Action, consuming ActionSource) -> Void) -> Bool {
-        finish(self)
+        callFinish()
         return true
     }
 
@@ -68,6 +71,15 @@ package final class FinishingEffect<Action, Payload>: EffectStorage, FinishingWo
     @usableFromInline
     package func finish(after cancellations: [EffectCancellation]) {
         self.cancellations = cancellations
+        callFinish()
+    }
+
+    /// Calls `finish`, once, having set it to `nil`: `finish` may hand the object to another
+    /// thread, which must then find nothing left to write.
+    @MainActor
+    private func callFinish() {
+        guard let finish else { return }
+        self.finish = nil
         finish(self)
     }
 }

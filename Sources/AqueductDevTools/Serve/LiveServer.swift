@@ -1,3 +1,5 @@
+import AqueductRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -421,9 +423,7 @@ final class LiveServer {
     }
 
     static func milliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
+        Int64(MonotonicClock.nanoseconds() / 1_000_000)
     }
 }
 
