@@ -35,21 +35,24 @@ import Darwin
 /// - **Off the main actor.** The main actor only reads two counters, and hands over the
 ///   recorder's record: the action, its source and (see below) the state before and after it; building
 ///   the record (the state diff, the action's encoding, the info lines) and writing happen on
-///   the writer's own serial queue, in batches.
+///   the writer's own serial queue, in batches. Once woken, the queue goes on looking for
+///   records every 10 ms until it has found none for half a second, so that an app whose
+///   actions come one at a time does not wake it (an allocation and a system call) for each:
+///   a record is written within about 10 ms of its action, or at once by ``flush(timeout:)``.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
 ///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
-///   (16 by default) hold the states before and after their action; the state is a value,
-///   so those are copies of whatever the actions changed, and the bound is on them: while a
-///   record holds the state, the next action's reducer copies what it changes (a whole array
-///   for one element), so the bound is also how many such copies a burst of actions costs
-///   before the writer catches up. An action processed while ``maximumStateBacklog`` records
-///   with states wait is recorded without its state change (``ActionRecord/changesSkipped``):
-///   the recorder does not even read the state, so the store's state is not copied because
-///   the writer is behind. An action processed
-///   while ``maximumBacklog`` records wait is not recorded at all: it is counted
-///   (``droppedCount``), and once the writer catches up a gap line says how many actions were
-///   dropped, which, and why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says
-///   how far behind the writer is.
+///   (256 by default; an app with a large state passes fewer) hold the states before and after
+///   their action; the state is a value, so those are copies of whatever the actions changed,
+///   and the bound is on them: while a record holds the state, the next action's reducer copies
+///   what it changes (a whole array for one element), so the bound is also how many such
+///   copies a burst of actions costs before the writer catches up. An action processed while
+///   ``maximumStateBacklog`` records with states wait is recorded without its state change
+///   (``ActionRecord/changesSkipped``): the recorder does not even read the state, so the
+///   store's state is not copied because the writer is behind. An action processed while
+///   ``maximumBacklog`` records wait is not recorded at all: it is counted (``droppedCount``),
+///   and once the writer catches up a gap line says how many actions were dropped, which, and
+///   why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says how far behind the
+///   writer is.
 /// - **Private files.** The recording and its rotations are created with mode 0600 whatever the
 ///   umask (an existing file is set to 0600), never through a symbolic link; a FIFO, a
 ///   device, a directory or a file with other hard links is refused
@@ -118,6 +121,8 @@ public final class RecordingWriter: Sendable {
     private let waitingWithState = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let hasStopped = Atomic<Bool>(false)
+    /// How many times a record or a dropped action scheduled the drain (woke the writer's queue).
+    private let scheduledDrains = Atomic<Int>(0)
     /// Records numbered below this are not built but dropped: a flush ran out of time for them.
     private let abandonedBelow = Atomic<Int>(0)
     /// The session's header line: the first line of the file and of every rotated one.
@@ -179,6 +184,8 @@ public final class RecordingWriter: Sendable {
         /// Records a flush gave up on, not written yet because more of them follow in a later
         /// drain: one gap line for them all, however the drains split them.
         var abandoned: Gap?
+        /// How many more times the drain looks for records, finding none, before it stops.
+        var idleLooksLeft = 0
     }
 
     /// What a recorder may hand over for the action it is about to see processed.
@@ -246,6 +253,13 @@ public final class RecordingWriter: Sendable {
     /// How many records were handed over and are not written yet: how far behind the writer is.
     public var backlog: Int { waiting.load(ordering: .relaxed) }
 
+    /// How many times handing a record over, or counting a dropped action, scheduled the drain:
+    /// woke the writer's queue. For tests of the drain's schedule.
+    package var drainsScheduled: Int { scheduledDrains.load(ordering: .relaxed) }
+
+    /// Whether the drain is scheduled: writing, or looking for records. For tests.
+    package var isDraining: Bool { pending.withLock { $0.isDrainScheduled } }
+
     /// How many actions were dropped since the writer was opened, because ``maximumBacklog``
     /// records were waiting or a ``flush(timeout:)`` ran out of time. Each is in a gap line.
     public var droppedCount: Int { dropped.load(ordering: .relaxed) }
@@ -272,7 +286,7 @@ public final class RecordingWriter: Sendable {
         let handedOverBefore = pending.withLock { $0.handedOver }
         let done = DispatchSemaphore(value: 0)
         queue.async {
-            self.drain()
+            self.writeWaiting()
             done.signal()
         }
         if done.wait(timeout: Self.dispatchTime(after: timeout)) == .success {
@@ -331,7 +345,7 @@ public final class RecordingWriter: Sendable {
             return true
         }
         // So that the gap is written once the writer catches up, even if no action follows.
-        if schedule { queue.async { self.drain() } }
+        if schedule { scheduleDrain() }
     }
 
     /// Hands over a record to build and write on the writer's queue, in the order of the calls.
@@ -374,7 +388,7 @@ public final class RecordingWriter: Sendable {
             pending.isDrainScheduled = true
             return true
         }
-        if schedule { queue.async { self.drain() } }
+        if schedule { scheduleDrain() }
     }
 
     /// A record built by a closure (the writer's tests hand these over).
@@ -389,24 +403,60 @@ public final class RecordingWriter: Sendable {
 
     /// The bytes gathered before one `write(2)`.
     private static let batchLimit = 1 << 16
+    /// How long the drain waits, once it finds nothing to write, before it looks again.
+    private static let idleLookInterval = DispatchTimeInterval.milliseconds(10)
+    /// How many times in a row it looks and finds nothing before it stops.
+    private static let idleLooks = 50
 
-    /// Writes what waits, then schedules itself again: the drain stays scheduled until it finds
-    /// nothing waiting, so that the records handed over meanwhile schedule nothing (scheduling
-    /// allocates) — in a burst, the recorder schedules one drain, not one per batch — while a
-    /// flush queued behind it still runs between two batches.
+    /// Writes what waits, then schedules itself again. The drain stays scheduled while records
+    /// come: it writes them batch after batch, and once it finds none it looks again every
+    /// `idleLookInterval`, `idleLooks` times in a row, before it stops. A record handed over
+    /// while it is scheduled schedules nothing, so the main actor pays for waking the writer's
+    /// thread (an allocation and a system call, several microseconds) once when recording
+    /// resumes, not on every action of an app whose actions come one at a time. A record waits
+    /// at most `idleLookInterval` before it is written; a flush queued behind the drain runs
+    /// between two of its batches or looks.
     private func drain() {
-        guard var batch = takeBatch() else { return }
-        writeBatch(&batch)
+        if var batch = takeBatch() {
+            file.withLock { $0.idleLooksLeft = Self.idleLooks }
+            writeBatch(&batch)
+            queue.async { self.drain() }
+            return
+        }
+        let looksAgain = file.withLock { state in
+            if state.idleLooksLeft == 0 { return false }
+            state.idleLooksLeft -= 1
+            return true
+        }
+        if looksAgain {
+            queue.asyncAfter(deadline: .now() + Self.idleLookInterval) { self.drain() }
+            return
+        }
+        // Stopped, unless a record came since the look above: it found the drain scheduled.
+        let stopped = pending.withLock { pending in
+            if !pending.entries.isEmpty { return false }
+            pending.isDrainScheduled = false
+            return true
+        }
+        if !stopped { queue.async { self.drain() } }
+    }
+
+    /// Schedules the drain, which was not: the first record after the writer stopped.
+    private func scheduleDrain() {
+        scheduledDrains.add(1, ordering: .relaxed)
         queue.async { self.drain() }
     }
 
-    /// The records waiting, or `nil` — the drain then ends, unscheduled — when none is.
+    /// Writes the records waiting now, for a flush; the drain's schedule is left as it is.
+    private func writeWaiting() {
+        guard var batch = takeBatch() else { return }
+        writeBatch(&batch)
+    }
+
+    /// The records waiting, or `nil` when none is.
     private func takeBatch() -> Batch? {
         pending.withLock { pending -> Batch? in
-            if pending.entries.isEmpty {
-                pending.isDrainScheduled = false
-                return nil
-            }
+            if pending.entries.isEmpty { return nil }
             // The next batch gets a buffer of this one's size, allocated here, on the queue:
             // the main actor then appends without growing the array step by step.
             defer {

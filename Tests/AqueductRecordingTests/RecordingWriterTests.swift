@@ -346,6 +346,55 @@ struct RecordingWriterTests {
         }
     }
 
+    // MARK: Waking the writer
+
+    /// Waits until `condition` holds, at most 10 seconds: whether it did.
+    static func waitUntil(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(1_000)
+        }
+        return try condition()
+    }
+
+    /// Records handed over one at a time, each after the writer has had time to write the one
+    /// before, wake the writer's queue once: the drain stays scheduled, looking for more, while
+    /// they come. (Before, each such record found the drain stopped and woke it again.)
+    @Test func recordsHandedOverOneAtATimeWakeTheWriterOnce() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/sparse.jsonl"
+            let writer = try RecordingWriter(path: path)
+            for seq in 0..<40 {
+                writer.append(seq: seq, holdsState: false) { Self.record(seq) }
+                usleep(2_000)
+            }
+            // Once, or a few more times if this thread stalled for the writer's half a second of
+            // looking.
+            #expect(writer.drainsScheduled >= 1)
+            #expect(writer.drainsScheduled <= 3)
+            #expect(writer.flushAll())
+            #expect(try ActionRecording(contentsOf: path).records.map(\.seq) == Array(0..<40))
+        }
+    }
+
+    /// A record is written without a flush; once the writer has looked long enough and found
+    /// nothing more, it stops, and the next record wakes it again and is written too.
+    @Test func aRecordAfterTheWriterStoppedLookingWakesItAndIsWritten() throws {
+        try Self.withDirectory { directory in
+            let path = directory + "/resumed.jsonl"
+            let writer = try RecordingWriter(path: path)
+            writer.append(seq: 0, holdsState: false) { Self.record(0) }
+            #expect(try Self.waitUntil { try Self.lines(of: path).count == 2 })
+            #expect(Self.waitUntil { !writer.isDraining })
+            #expect(writer.drainsScheduled == 1)
+            writer.append(seq: 1, holdsState: false) { Self.record(1) }
+            #expect(try Self.waitUntil { try Self.lines(of: path).count == 3 })
+            #expect(writer.drainsScheduled == 2)
+            #expect(try ActionRecording(contentsOf: path).records.map(\.seq) == [0, 1])
+        }
+    }
+
     // MARK: When the writer is behind
 
     /// Blocks the writer's queue while it builds the record of `hold`: its encoding waits for

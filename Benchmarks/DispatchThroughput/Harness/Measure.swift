@@ -33,6 +33,28 @@ func measureThisThread(_ body: () -> Void) -> Sample {
     return sample
 }
 
+/// Measures `count` calls of `body` made one at a time, `pause` nanoseconds apart, as an app's
+/// actions come while other threads (the recorder's writer) catch up between them: only the
+/// calls are timed, and the allocations are the main actor's (the pauses make none). Each pause
+/// spins on the clock rather than sleeping, which would take at least the kernel's timer slack
+/// and let the core idle. Under the instruction gate the region counts this thread alone, the
+/// spinning included.
+func measureApart(_ count: Int, pause: UInt64, _ body: (Int) -> Void) -> Sample {
+    startCounting()
+    instructionGateRegionBegins()
+    var nanoseconds: UInt64 = 0
+    for index in 0..<count {
+        let start = MonotonicClock.nanoseconds()
+        body(index)
+        let end = MonotonicClock.nanoseconds()
+        nanoseconds += end - start
+        while MonotonicClock.nanoseconds() - end < pause {}
+    }
+    instructionGateRegionEnds()
+    regionCountsTheMeasuredThreadOnly = true
+    return counted(nanoseconds: nanoseconds)
+}
+
 /// Whether the last measured region counts the measuring thread's work only
 /// (``measureThisThread(_:)``); the instruction gate reads and resets it after each run.
 nonisolated(unsafe) var regionCountsTheMeasuredThreadOnly = false

@@ -53,6 +53,16 @@ extension Scenarios {
                     ) { count in
                         LargeStateWorkloads.run(count, recording: true, waitingForTheFile: true)
                     },
+                    Workload("one action every 20 µs, no recorder", key: "apart_no_recorder") { count in
+                        RecorderWorkloads.apart(count, recording: false)
+                    },
+                    Workload(
+                        "one action every 20 µs + recorder, dispatch only",
+                        key: "apart_recorder_dispatch",
+                        comparedWith: "apart_no_recorder"
+                    ) { count in
+                        RecorderWorkloads.apart(count, recording: true)
+                    },
                 ],
                 budgets: []
             )
@@ -102,6 +112,32 @@ private enum RecorderWorkloads {
                 for index in 0..<count { store.dispatch(actions[index & cycleMask]) }
             }
         recorder.writer.flush()
+        blackHole(store.state)
+        return sample
+    }
+
+    /// Scenario a's store, with or without a recorder, processes `count` increments 20 µs
+    /// apart, as an app's actions come: the writer has written each record before the next
+    /// action, so this is what the main actor pays when the writer is not in the middle of a
+    /// burst (waking it, when it had stopped, would be several microseconds).
+    static func apart(_ count: Int, recording: Bool) -> Sample {
+        let actions = actionCycle { _ in CounterAction.increment }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("DispatchThroughput-apart-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let writer = try? RecordingWriter(path: path, maximumFileSize: 8 << 20, rotatedFiles: 0) else {
+            fatalError("cannot create \(path)")
+        }
+        let store =
+            recording
+            ? Store(
+                initialState: 0,
+                reducer: counterReducer,
+                middleware: RecorderMiddleware<CounterAction, Int>(writer: writer)
+            )
+            : Store(initialState: 0, reducer: counterReducer)
+        let sample = measureApart(count, pause: 20_000) { index in store.dispatch(actions[index & cycleMask]) }
+        writer.flush()
         blackHole(store.state)
         return sample
     }
