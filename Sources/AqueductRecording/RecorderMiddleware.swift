@@ -75,7 +75,6 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
         self.writer = writer
         // Made once: a closure made per action would be an allocation of its own.
         let descriptions = ActionDescriptions<Action>()
-        let placeholder = GetState<State> { preconditionFailure("the recorder read a record's state getter twice") }
         let renderWithout = RecordRenderer { object in
             let finished = unsafeDowncast(object, to: FinishingEffect<Action, RecordWithoutStates<Action>>.self)
             let record = finished.payload
@@ -107,9 +106,12 @@ public struct RecorderMiddleware<Action: Sendable, State: Sendable>: Middleware 
             writer.append(seq: record.payload.source.seq ?? 0, holdsState: false, record, renderer: renderWithout)
         }
         self.finishWith = { record in
-            let after = record.payload.state()
+            guard let state = record.payload.state else {
+                preconditionFailure("the recorder finished a record twice")
+            }
+            let after = state()
             let duration = MonotonicClock.nanoseconds() &- record.payload.start
-            record.payload.finish(after: after, duration: duration, placeholder: placeholder)
+            record.payload.finish(after: after, duration: duration)
             writer.append(seq: record.payload.source.seq ?? 0, holdsState: true, record, renderer: renderWith)
         }
     }
@@ -198,8 +200,11 @@ struct RecordWithoutStates<Action: Sendable> {
 struct RecordWithStates<Action: Sendable, State: Sendable> {
     @usableFromInline let action: Action
     @usableFromInline let source: ActionSource
-    /// The store's getter until the effect has read the state after; then a placeholder.
-    @usableFromInline var state: GetState<State>
+    /// The store's getter until the effect has read the state after; then `nil`, so that a
+    /// waiting record keeps the states, not the store that the getter reads, and holds nothing
+    /// that the main actor goes on using (a shared placeholder, released by the writer's thread
+    /// with every record, passed its reference count between the two threads).
+    @usableFromInline var state: GetState<State>?
     @usableFromInline let before: State
     /// The state before, until the effect reads the state after the reducer.
     @usableFromInline var after: State
@@ -226,12 +231,12 @@ struct RecordWithStates<Action: Sendable, State: Sendable> {
 
     /// Takes what the effect learned after the reducer, in one write of the record: the state
     /// after, the duration, and — so that a waiting record keeps the states, not the store that
-    /// the getter reads — a placeholder for the getter.
+    /// the getter reads — no getter.
     @inlinable
-    mutating func finish(after: State, duration: UInt64, placeholder: GetState<State>) {
+    mutating func finish(after: State, duration: UInt64) {
         self.after = after
         self.duration = duration
-        self.state = placeholder
+        self.state = nil
     }
 }
 

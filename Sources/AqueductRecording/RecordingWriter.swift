@@ -39,6 +39,9 @@ import Darwin
 ///   records every 10 ms until it has found none for half a second, so that an app whose
 ///   actions come one at a time does not wake it (an allocation and a system call) for each:
 ///   a record is written within about 10 ms of its action, or at once by ``flush(timeout:)``.
+///   Written records go back to the thread that handed them over, which releases them when it
+///   next hands one over (or the writer does, once it stops looking): each record's memory is
+///   freed by the thread that allocated it.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
 ///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
 ///   (256 by default; an app with a large state passes fewer) hold the states before and after
@@ -48,11 +51,13 @@ import Darwin
 ///   copies a burst of actions costs before the writer catches up. An action processed while
 ///   ``maximumStateBacklog`` records with states wait is recorded without its state change
 ///   (``ActionRecord/changesSkipped``): the recorder does not even read the state, so the
-///   store's state is not copied because the writer is behind. An action processed while
-///   ``maximumBacklog`` records wait is not recorded at all: it is counted (``droppedCount``),
-///   and once the writer catches up a gap line says how many actions were dropped, which, and
-///   why (``ActionRecording/Gap``) — never a silent hole. ``backlog`` says how far behind the
-///   writer is.
+///   store's state is not copied because the writer is behind. A written record's states count
+///   until it is released; when the bound is reached, the records written so far are released
+///   at once, so an action after the writer has caught up is recorded with its states. An
+///   action processed while ``maximumBacklog`` records wait is not recorded at all: it is
+///   counted (``droppedCount``), and once the writer catches up a gap line says how many
+///   actions were dropped, which, and why (``ActionRecording/Gap``) — never a silent hole.
+///   ``backlog`` says how far behind the writer is.
 /// - **Private files.** The recording and its rotations are created with mode 0600 whatever the
 ///   umask (an existing file is set to 0600), never through a symbolic link; a FIFO, a
 ///   device, a directory or a file with other hard links is refused
@@ -144,6 +149,10 @@ public final class RecordingWriter: Sendable {
         var isDrainScheduled = false
         /// How many records were handed over, ever: each record's number in that order.
         var handedOver = 0
+        /// The objects of records written, for the main actor to release when it next hands one
+        /// over (see `handBack`), and how many of them hold states.
+        var written: [any AnyObject & Sendable] = []
+        var writtenWithState = 0
     }
 
     private enum Entry: Sendable {
@@ -316,13 +325,28 @@ public final class RecordingWriter: Sendable {
 
     /// Whether the recorder may hand over a record for the next action, and with its states.
     ///
-    /// - Complexity: O(1), no lock: two atomic loads.
+    /// - Complexity: O(1), no lock: two atomic loads; when ``maximumStateBacklog`` records
+    ///   hold states, the lock too, to release those of them already written.
     @usableFromInline
     package func admit() -> Admission {
         if waiting.load(ordering: .relaxed) >= maximumBacklog || hasStopped.load(ordering: .relaxed) {
             return .dropped
         }
+        if waitingWithState.load(ordering: .relaxed) < maximumStateBacklog { return .withState }
+        // Written records wait for this thread to release them (`handBack`), and still count.
+        releaseWritten()
         return waitingWithState.load(ordering: .relaxed) < maximumStateBacklog ? .withState : .withoutState
+    }
+
+    /// Releases, on the calling thread, the objects of the records written so far (`handBack`).
+    private func releaseWritten() {
+        var written: [any AnyObject & Sendable] = []
+        let withState = pending.withLock { pending in
+            swap(&written, &pending.written)
+            defer { pending.writtenWithState = 0 }
+            return pending.writtenWithState
+        }
+        if withState > 0 { waitingWithState.subtract(withState, ordering: .relaxed) }
     }
 
     /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
@@ -372,7 +396,15 @@ public final class RecordingWriter: Sendable {
     package func append(seq: Int, holdsState: Bool, _ record: any AnyObject & Sendable, renderer: RecordRenderer) {
         waiting.add(1, ordering: .relaxed)
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
+        // Released here, after the lock, by the thread that made them (see `handBack`).
+        var written: [any AnyObject & Sendable] = []
+        var writtenWithState = 0
         let schedule = pending.withLock { pending in
+            if !pending.written.isEmpty {
+                swap(&written, &pending.written)
+                writtenWithState = pending.writtenWithState
+                pending.writtenWithState = 0
+            }
             let place: Int
             if let found = pending.renderers.lastIndex(where: { $0 === renderer }) {
                 place = found
@@ -388,6 +420,7 @@ public final class RecordingWriter: Sendable {
             pending.isDrainScheduled = true
             return true
         }
+        if writtenWithState > 0 { waitingWithState.subtract(writtenWithState, ordering: .relaxed) }
         if schedule { scheduleDrain() }
     }
 
@@ -433,11 +466,16 @@ public final class RecordingWriter: Sendable {
             return
         }
         // Stopped, unless a record came since the look above: it found the drain scheduled.
-        let stopped = pending.withLock { pending in
-            if !pending.entries.isEmpty { return false }
+        // No record is coming to take the written ones: they are released here.
+        var written: [any AnyObject & Sendable] = []
+        let (stopped, writtenWithState) = pending.withLock { pending in
+            if !pending.entries.isEmpty { return (false, 0) }
             pending.isDrainScheduled = false
-            return true
+            swap(&written, &pending.written)
+            defer { pending.writtenWithState = 0 }
+            return (true, pending.writtenWithState)
         }
+        if writtenWithState > 0 { waitingWithState.subtract(writtenWithState, ordering: .relaxed) }
         if !stopped { queue.async { self.drain() } }
     }
 
@@ -467,14 +505,15 @@ public final class RecordingWriter: Sendable {
         }
     }
 
-    /// Builds and writes a batch of records, releasing each once built.
+    /// Builds and writes a batch of records, handing each back once built (`handBack`).
     private func writeBatch(_ taken: inout Batch) {
-        // Records done, told to the counters in bulk (see `waiting`).
+        // Records done, told to the counters and handed back in bulk (see `waiting`).
         var done = 0
         var doneWithState = 0
+        var written: [any AnyObject & Sendable] = []
         func publish() {
             waiting.subtract(done, ordering: .relaxed)
-            waitingWithState.subtract(doneWithState, ordering: .relaxed)
+            handBack(&written, withState: doneWithState)
             done = 0
             doneWithState = 0
         }
@@ -487,8 +526,8 @@ public final class RecordingWriter: Sendable {
                 swap(&batch, &state.batch)
             }
             // Taken from the end, so that each record — and the states it holds, which the
-            // store copies when it changes them while they are held — is released once built,
-            // not at the end of the batch.
+            // store copies when it changes them while they are held — is handed back once
+            // built (64 at a time), not at the end of the batch.
             taken.entries.reverse()
             while let entry = taken.entries.popLast() {
                 let line: String
@@ -497,6 +536,7 @@ public final class RecordingWriter: Sendable {
                     line = gapLine(gap)
                 case .record(let number, let seq, let holdsState, let record, let renderer):
                     defer {
+                        written.append(record)
                         done += 1
                         if holdsState { doneWithState += 1 }
                         if done == 64 { publish() }
@@ -555,6 +595,26 @@ public final class RecordingWriter: Sendable {
             // A gap still in `state.abandoned` waits for the rest of its records, handed over
             // before the flush gave up and so on their way in a later drain.
             _ = write(&batch, to: &state)
+        }
+    }
+
+    /// Hands the objects of written records back to the thread that handed them over — the
+    /// main actor, for a recorder — to be released there when it next hands one over, or here
+    /// once the drain stops. Released here, each record's object would be freed on this thread:
+    /// glibc then takes a lock of the main thread's arena for each, and the main thread's next
+    /// allocation finds its own cache empty and takes the same lock, while the object's memory
+    /// moves between the two cores. Until released, a record's states count against
+    /// ``maximumStateBacklog``.
+    private func handBack(_ records: inout [any AnyObject & Sendable], withState: Int) {
+        if records.isEmpty { return }
+        pending.withLock { pending in
+            if pending.written.isEmpty {
+                swap(&pending.written, &records)
+            } else {
+                pending.written.append(contentsOf: records)
+                records.removeAll(keepingCapacity: true)
+            }
+            pending.writtenWithState += withState
         }
     }
 

@@ -395,6 +395,57 @@ struct RecordingWriterTests {
         }
     }
 
+    // MARK: Where records are released
+
+    /// Notes the thread its last reference is released on.
+    final class ReleaseProbe: Sendable {
+        let releasedOn: LockedValue<ObjectIdentifier?>
+
+        init(_ releasedOn: LockedValue<ObjectIdentifier?>) { self.releasedOn = releasedOn }
+
+        deinit { releasedOn.withLock { $0 = ObjectIdentifier(Thread.current) } }
+    }
+
+    /// A record's object, once written, is released by the thread that hands the next record
+    /// over — the main actor, for a recorder — not by the writer's: freed there, every record
+    /// took a lock of the main thread's allocator and moved memory between the cores.
+    @Test func aWrittenRecordIsReleasedByTheThreadThatHandsOverTheNext() throws {
+        try Self.withDirectory { directory in
+            let writer = try RecordingWriter(path: directory + "/released.jsonl")
+            let releasedOn = LockedValue<ObjectIdentifier?>(nil)
+            do {
+                let probe = ReleaseProbe(releasedOn)
+                writer.append(seq: 0, holdsState: false) { [probe] in
+                    _ = probe
+                    return Self.record(0)
+                }
+            }
+            #expect(writer.flushAll())
+            #expect(releasedOn.withLock { $0 } == nil)  // written, and waiting to be released
+            writer.append(seq: 1, holdsState: false) { Self.record(1) }
+            #expect(releasedOn.withLock { $0 } == ObjectIdentifier(Thread.current))
+        }
+    }
+
+    /// When no record comes to take them, the written records are released once the writer
+    /// stops looking: an idle app keeps none of them, nor the states they hold.
+    @Test func writtenRecordsAreReleasedWhenTheWriterStopsLooking() throws {
+        try Self.withDirectory { directory in
+            let writer = try RecordingWriter(path: directory + "/idle.jsonl")
+            let releasedOn = LockedValue<ObjectIdentifier?>(nil)
+            do {
+                let probe = ReleaseProbe(releasedOn)
+                writer.append(seq: 0, holdsState: false) { [probe] in
+                    _ = probe
+                    return Self.record(0)
+                }
+            }
+            #expect(Self.waitUntil { !writer.isDraining })
+            let thread = try #require(releasedOn.withLock { $0 })
+            #expect(thread != ObjectIdentifier(Thread.current))  // the writer's
+        }
+    }
+
     // MARK: When the writer is behind
 
     /// Blocks the writer's queue while it builds the record of `hold`: its encoding waits for
