@@ -126,6 +126,9 @@ public final class RecordingWriter: Sendable {
     private let waitingWithState = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let hasStopped = Atomic<Bool>(false)
+    /// Whether written records wait to be released (`handBack`): set and cleared under the
+    /// lock, read without it by ``admit()``, which takes the lock only when it may release some.
+    private let hasWritten = Atomic<Bool>(false)
     /// How many times a record or a dropped action scheduled the drain (woke the writer's queue).
     private let scheduledDrains = Atomic<Int>(0)
     /// Records numbered below this are not built but dropped: a flush ran out of time for them.
@@ -334,6 +337,7 @@ public final class RecordingWriter: Sendable {
         }
         if waitingWithState.load(ordering: .relaxed) < maximumStateBacklog { return .withState }
         // Written records wait for this thread to release them (`handBack`), and still count.
+        if !hasWritten.load(ordering: .relaxed) { return .withoutState }
         releaseWritten()
         return waitingWithState.load(ordering: .relaxed) < maximumStateBacklog ? .withState : .withoutState
     }
@@ -343,6 +347,7 @@ public final class RecordingWriter: Sendable {
         var written: [any AnyObject & Sendable] = []
         let withState = pending.withLock { pending in
             swap(&written, &pending.written)
+            hasWritten.store(false, ordering: .relaxed)
             defer { pending.writtenWithState = 0 }
             return pending.writtenWithState
         }
@@ -402,6 +407,7 @@ public final class RecordingWriter: Sendable {
         let schedule = pending.withLock { pending in
             if !pending.written.isEmpty {
                 swap(&written, &pending.written)
+                hasWritten.store(false, ordering: .relaxed)
                 writtenWithState = pending.writtenWithState
                 pending.writtenWithState = 0
             }
@@ -472,6 +478,7 @@ public final class RecordingWriter: Sendable {
             if !pending.entries.isEmpty { return (false, 0) }
             pending.isDrainScheduled = false
             swap(&written, &pending.written)
+            hasWritten.store(false, ordering: .relaxed)
             defer { pending.writtenWithState = 0 }
             return (true, pending.writtenWithState)
         }
@@ -615,6 +622,7 @@ public final class RecordingWriter: Sendable {
                 records.removeAll(keepingCapacity: true)
             }
             pending.writtenWithState += withState
+            hasWritten.store(true, ordering: .relaxed)
         }
     }
 
