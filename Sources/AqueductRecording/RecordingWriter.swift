@@ -36,9 +36,10 @@ import Darwin
 ///   recorder's record: the action, its source and (see below) the state before and after it; building
 ///   the record (the state diff, the action's encoding, the info lines) and writing happen on
 ///   the writer's own serial queue, in batches. Once woken, the queue goes on looking for
-///   records every 10 ms until it has found none for half a second, so that an app whose
-///   actions come one at a time does not wake it (an allocation and a system call) for each:
-///   a record is written within about 10 ms of its action, or at once by ``flush(timeout:)``.
+///   records — after 10 ms, then 20, 40 and every 80 ms — until it has found none for half a
+///   second, so that an app whose actions come one at a time does not wake it (an allocation
+///   and a system call) for each: a record is written within 80 ms of its action, or at once by
+///   ``flush(timeout:)``.
 ///   Written records go back to the thread that handed them over, which releases them when it
 ///   next hands one over (or the writer does, once it stops looking): each record's memory is
 ///   freed by the thread that allocated it.
@@ -196,8 +197,16 @@ public final class RecordingWriter: Sendable {
         /// Records a flush gave up on, not written yet because more of them follow in a later
         /// drain: one gap line for them all, however the drains split them.
         var abandoned: Gap?
-        /// How many more times the drain looks for records, finding none, before it stops.
-        var idleLooksLeft = 0
+        /// How the drain has looked for records since it last found some.
+        var idleLooks = IdleLooks()
+    }
+
+    /// How the drain looks for records once it finds none (see `drain`), in milliseconds.
+    private struct IdleLooks: Sendable {
+        /// How long it waits before the next look.
+        var next = RecordingWriter.firstIdleLook
+        /// How long it has waited, in all, since it last found records.
+        var looked = 0
     }
 
     /// What a recorder may hand over for the action it is about to see processed.
@@ -442,33 +451,38 @@ public final class RecordingWriter: Sendable {
 
     /// The bytes gathered before one `write(2)`.
     private static let batchLimit = 1 << 16
-    /// How long the drain waits, once it finds nothing to write, before it looks again.
-    private static let idleLookInterval = DispatchTimeInterval.milliseconds(10)
-    /// How many times in a row it looks and finds nothing before it stops.
-    private static let idleLooks = 50
+    /// How long the drain waits, in milliseconds, once it finds nothing to write, before it
+    /// looks again; each look that finds nothing doubles the wait, up to `longestIdleLook`.
+    private static let firstIdleLook = 10
+    private static let longestIdleLook = 80
+    /// How long, in milliseconds, the drain goes on looking and finding nothing before it stops.
+    private static let idleLooking = 500
 
     /// Writes what waits, then schedules itself again. The drain stays scheduled while records
-    /// come: it writes them batch after batch, and once it finds none it looks again every
-    /// `idleLookInterval`, `idleLooks` times in a row, before it stops. A record handed over
-    /// while it is scheduled schedules nothing, so the main actor pays for waking the writer's
-    /// thread (an allocation and a system call, several microseconds) once when recording
-    /// resumes, not on every action of an app whose actions come one at a time. A record waits
-    /// at most `idleLookInterval` before it is written; a flush queued behind the drain runs
-    /// between two of its batches or looks.
+    /// come: it writes them batch after batch, and once it finds none it looks again after
+    /// 10 ms, then 20, 40 and every 80 ms, until it has found none for half a second; then it
+    /// stops. A record handed over while it is scheduled schedules nothing, so the main actor
+    /// pays for waking the writer's thread (an allocation and a system call, several
+    /// microseconds) once when recording resumes, not on every action of an app whose actions
+    /// come one at a time, and an idle app's writer wakes nine times before it sleeps. A record
+    /// waits at most 80 ms before it is written; a flush queued behind the drain runs between
+    /// two of its batches or looks.
     private func drain() {
         if var batch = takeBatch() {
-            file.withLock { $0.idleLooksLeft = Self.idleLooks }
+            file.withLock { $0.idleLooks = IdleLooks() }
             writeBatch(&batch)
             queue.async { self.drain() }
             return
         }
-        let looksAgain = file.withLock { state in
-            if state.idleLooksLeft == 0 { return false }
-            state.idleLooksLeft -= 1
-            return true
+        let wait = file.withLock { state -> Int? in
+            if state.idleLooks.looked >= Self.idleLooking { return nil }
+            let wait = state.idleLooks.next
+            state.idleLooks.looked += wait
+            state.idleLooks.next = min(wait * 2, Self.longestIdleLook)
+            return wait
         }
-        if looksAgain {
-            queue.asyncAfter(deadline: .now() + Self.idleLookInterval) { self.drain() }
+        if let wait {
+            queue.asyncAfter(deadline: .now() + .milliseconds(wait)) { self.drain() }
             return
         }
         // Stopped, unless a record came since the look above: it found the drain scheduled.
