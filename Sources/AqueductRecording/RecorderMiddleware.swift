@@ -35,11 +35,12 @@ import Foundation
 /// ## Cost
 /// On the main actor, per action: two counters read, two readings of the monotonic clock (the
 /// record's wall-clock time is worked out from the first on the writer's queue), the state
-/// before and after the action kept (copy-on-write references: a reducer that then changes a collection
-/// a waiting record still holds copies that collection), and one allocation — the record,
-/// which is also the effect the store runs after the reducer, and which is handed to the
-/// ``RecordingWriter`` without a closure. The diff, the encoding and the writing run on the
-/// writer's queue. `Benchmarks/README.md` has what it costs, measured.
+/// before and after the action kept (copy-on-write references: a reducer that then changes a
+/// collection a waiting record still holds copies that collection), and one allocation — the
+/// record, which is also the effect the store runs after the reducer, and which is handed to
+/// the ``RecordingWriter`` without a closure and handed back once written, to be freed on the
+/// main actor. The diff, the encoding and the writing run on the writer's queue.
+/// `Benchmarks/README.md` has what it costs, measured.
 ///
 /// ## When the writer is behind
 /// The writer bounds what waits (``RecordingWriter/maximumBacklog`` records, of which

@@ -39,10 +39,9 @@ import Darwin
 ///   records — after 10 ms, then 20, 40 and every 80 ms — until it has found none for half a
 ///   second, so that an app whose actions come one at a time does not wake it (an allocation
 ///   and a system call) for each: a record is written within 80 ms of its action, or at once by
-///   ``flush(timeout:)``.
-///   Written records go back to the thread that handed them over, which releases them when it
-///   next hands one over (or the writer does, once it stops looking): each record's memory is
-///   freed by the thread that allocated it.
+///   ``flush(timeout:)``. Written records go back to the thread that handed them over, which
+///   releases them when it next hands one over (or the writer does, once it stops looking):
+///   each record's memory is freed by the thread that allocated it.
 /// - **Bounded memory.** At most ``maximumBacklog`` records wait to be written (65,536 by
 ///   default: each holds an action and its source). Of those, at most ``maximumStateBacklog``
 ///   (256 by default; an app with a large state passes fewer) hold the states before and after
@@ -354,13 +353,18 @@ public final class RecordingWriter: Sendable {
     /// Releases, on the calling thread, the objects of the records written so far (`handBack`).
     private func releaseWritten() {
         var written: [any AnyObject & Sendable] = []
-        let withState = pending.withLock { pending in
-            swap(&written, &pending.written)
-            hasWritten.store(false, ordering: .relaxed)
-            defer { pending.writtenWithState = 0 }
-            return pending.writtenWithState
-        }
+        let withState = pending.withLock { takeWritten(&$0, into: &written) }
         if withState > 0 { waitingWithState.subtract(withState, ordering: .relaxed) }
+    }
+
+    /// Moves the written records' objects into `records`, under the lock, for the caller to
+    /// release once it has let go of the lock; returns how many of them hold states, which the
+    /// caller subtracts from `waitingWithState`.
+    private func takeWritten(_ pending: inout Pending, into records: inout [any AnyObject & Sendable]) -> Int {
+        swap(&records, &pending.written)
+        hasWritten.store(false, ordering: .relaxed)
+        defer { pending.writtenWithState = 0 }
+        return pending.writtenWithState
     }
 
     /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
@@ -403,7 +407,8 @@ public final class RecordingWriter: Sendable {
     /// - Parameters:
     ///   - seq: The action's number.
     ///   - holdsState: Whether `record` holds states (``admit()`` said ``Admission/withState``).
-    ///   - record: What the record is built from; released once it is built.
+    ///   - record: What the record is built from; once built, handed back and released by the
+    ///     caller of a later `append` (see `handBack`), or by the writer once it stops looking.
     ///   - renderer: Builds the record from `record`, once, on the writer's queue; retained once
     ///     a batch, not once a record.
     @usableFromInline
@@ -414,12 +419,7 @@ public final class RecordingWriter: Sendable {
         var written: [any AnyObject & Sendable] = []
         var writtenWithState = 0
         let schedule = pending.withLock { pending in
-            if !pending.written.isEmpty {
-                swap(&written, &pending.written)
-                hasWritten.store(false, ordering: .relaxed)
-                writtenWithState = pending.writtenWithState
-                pending.writtenWithState = 0
-            }
+            if !pending.written.isEmpty { writtenWithState = takeWritten(&pending, into: &written) }
             let place: Int
             if let found = pending.renderers.lastIndex(where: { $0 === renderer }) {
                 place = found
@@ -491,10 +491,7 @@ public final class RecordingWriter: Sendable {
         let (stopped, writtenWithState) = pending.withLock { pending in
             if !pending.entries.isEmpty { return (false, 0) }
             pending.isDrainScheduled = false
-            swap(&written, &pending.written)
-            hasWritten.store(false, ordering: .relaxed)
-            defer { pending.writtenWithState = 0 }
-            return (true, pending.writtenWithState)
+            return (true, takeWritten(&pending, into: &written))
         }
         if writtenWithState > 0 { waitingWithState.subtract(writtenWithState, ordering: .relaxed) }
         if !stopped { queue.async { self.drain() } }

@@ -399,11 +399,20 @@ struct RecordingWriterTests {
 
     /// Notes the thread its last reference is released on.
     final class ReleaseProbe: Sendable {
-        let releasedOn: LockedValue<ObjectIdentifier?>
-
-        init(_ releasedOn: LockedValue<ObjectIdentifier?>) { self.releasedOn = releasedOn }
+        let releasedOn = LockedValue<ObjectIdentifier?>(nil)
 
         deinit { releasedOn.withLock { $0 = ObjectIdentifier(Thread.current) } }
+
+        /// Hands `writer` record 0, whose object alone holds a probe; returns where that probe
+        /// notes the thread the record's object is released on.
+        static func handOverRecord(to writer: RecordingWriter) -> LockedValue<ObjectIdentifier?> {
+            let probe = ReleaseProbe()
+            writer.append(seq: 0, holdsState: false) { [probe] in
+                _ = probe
+                return RecordingWriterTests.record(0)
+            }
+            return probe.releasedOn
+        }
     }
 
     /// A record's object, once written, is released by the thread that hands the next record
@@ -412,14 +421,7 @@ struct RecordingWriterTests {
     @Test func aWrittenRecordIsReleasedByTheThreadThatHandsOverTheNext() throws {
         try Self.withDirectory { directory in
             let writer = try RecordingWriter(path: directory + "/released.jsonl")
-            let releasedOn = LockedValue<ObjectIdentifier?>(nil)
-            do {
-                let probe = ReleaseProbe(releasedOn)
-                writer.append(seq: 0, holdsState: false) { [probe] in
-                    _ = probe
-                    return Self.record(0)
-                }
-            }
+            let releasedOn = ReleaseProbe.handOverRecord(to: writer)
             #expect(writer.flushAll())
             #expect(releasedOn.withLock { $0 } == nil)  // written, and waiting to be released
             writer.append(seq: 1, holdsState: false) { Self.record(1) }
@@ -432,14 +434,7 @@ struct RecordingWriterTests {
     @Test func writtenRecordsAreReleasedWhenTheWriterStopsLooking() throws {
         try Self.withDirectory { directory in
             let writer = try RecordingWriter(path: directory + "/idle.jsonl")
-            let releasedOn = LockedValue<ObjectIdentifier?>(nil)
-            do {
-                let probe = ReleaseProbe(releasedOn)
-                writer.append(seq: 0, holdsState: false) { [probe] in
-                    _ = probe
-                    return Self.record(0)
-                }
-            }
+            let releasedOn = ReleaseProbe.handOverRecord(to: writer)
             #expect(Self.waitUntil { !writer.isDraining })
             let thread = try #require(releasedOn.withLock { $0 })
             #expect(thread != ObjectIdentifier(Thread.current))  // the writer's
