@@ -12,12 +12,13 @@ import Testing
         threads.suspend()  // the scheduler's queue gets no thread until the test resumes this
         let core = TestSchedulerCore(target: threads)
         let ran = core.makeTask(priority: nil) { true }
-        // Gives the thread back only well past the bound that settling is given below.
+        // Gives the thread back only well past the bound that settling is given below (itself
+        // longer than a busy machine preempts a thread running the job).
         let giveBack = Task.detached {
-            try? await Task.sleep(for: .milliseconds(300))
+            try? await Task.sleep(for: .seconds(1))
             threads.resume()
         }
-        let (settled, _) = await core.settle(noProgressFor: .milliseconds(50))
+        let (settled, _) = await core.settle(noProgressFor: .milliseconds(250))
         #expect(settled, "a job that had not started was taken for a stalled one")
         #expect(await ran.value)
         await giveBack.value

@@ -20,6 +20,18 @@ import Darwin
         )
     }
 
+    /// Waits until the app has handled its initial activation, prompt redraw included, so that
+    /// what is typed next is echoed after the redraw. The activation's own entry is logged before
+    /// its reducer and effects run; the entry of the action bridged from it is logged after them
+    /// (an action sent while another is processed waits behind it).
+    static func waitUntilTheInitialActivationIsHandled(directory: TemporaryDirectory) async throws {
+        let log = directory.path("data/lifesignal.log")
+        try await Wait.until("the initial activation handled, in \(log)", timeout: .seconds(30)) {
+            (try? String(contentsOfFile: log, encoding: .utf8))?
+                .contains("┌─▶ reachability(ReachabilityEvent.startMonitoring)") == true
+        }
+    }
+
     /// The lines with every ISO 8601 date replaced by `<date>` and the directory by `<dir>`.
     static func normalized(_ lines: [String], directory: TemporaryDirectory) -> [String] {
         lines.map { line in
@@ -143,13 +155,9 @@ import Darwin
             onATerminal: true
         )
         try await app.waitForOutput("Type 'help' for the commands.\n> ")
-        // The signal adapter is armed once its initial activation is in the log; before that a
+        // The signal adapter is armed once its initial activation is handled; before that a
         // SIGTSTP would stop the process without the app knowing.
-        let log = directory.path("data/lifesignal.log")
-        try await Wait.until("the initial activation in \(log)", timeout: .seconds(30)) {
-            (try? String(contentsOfFile: log, encoding: .utf8))?
-                .contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
-        }
+        try await Self.waitUntilTheInitialActivationIsHandled(directory: directory)
         try await app.type("check-in", thenWaitFor: "Next check-in due by ")
         try await app.waitForOutput("\n> ", count: 2)
 
@@ -198,11 +206,7 @@ import Darwin
         )
         try await app.waitForOutput("Type 'help' for the commands.\n> ")
         // The initial activation redraws the prompt: it must not land in the transcript below.
-        let log = directory.path("data/lifesignal.log")
-        try await Wait.until("the initial activation in \(log)", timeout: .seconds(30)) {
-            (try? String(contentsOfFile: log, encoding: .utf8))?
-                .contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
-        }
+        try await Self.waitUntilTheInitialActivationIsHandled(directory: directory)
         try await app.type("history", thenWaitFor: "Type 'back' to close the history.\n> ")
         try await app.type("back", thenWaitFor: "Closed the history.\n> ")
         try await app.type("back", thenWaitFor: "There is no screen to go back from.\n> ")
@@ -240,7 +244,7 @@ import Darwin
         )
         // The screen was pushed and popped, the notice presented and dismissed, by actions of
         // the store.
-        let actions = try String(contentsOfFile: log, encoding: .utf8)
+        let actions = try String(contentsOfFile: directory.path("data/lifesignal.log"), encoding: .utf8)
         let screen = "path(StackAction<HistoryScreen, HistoryScreenAction>"
         let notice = "alertNotice(PresentationAction<AlertNoticeAction>"
         #expect(actions.contains("┌─▶ \(screen).element(id: #0, action: HistoryScreenAction.loaded([])))"))
@@ -260,11 +264,8 @@ import Darwin
         )
         try await app.waitForOutput("Type 'help' for the commands.\n> ")
         if way == "interrupt" {
-            // The signal adapter is armed once it has logged the initial activation.
-            try await app.waitUntil("the initial activation in the log") { _ in
-                let log = try? String(contentsOfFile: directory.path("data/lifesignal.log"), encoding: .utf8)
-                return log?.contains("┌─▶ lifecycle(AppLifecycleAction.didBecomeActive)") == true
-            }
+            // The signal adapter is armed once the initial activation is handled.
+            try await Self.waitUntilTheInitialActivationIsHandled(directory: directory)
             app.send(SIGINT)
         } else {
             try app.closeInput()

@@ -33,8 +33,10 @@ import Darwin
             closingLines: ["finished"]
         ),
         Scenario(arguments: [], terminatingSignal: SIGHUP, name: "SIGHUP as termination", closingLines: []),
+        // The timeout is also how long the probe has to print `willTerminate` before the
+        // adapter exits: long enough for a thread of a busy machine to get its turn.
         Scenario(
-            arguments: ["--no-acknowledge", "--timeout-ms", "100"],
+            arguments: ["--no-acknowledge", "--timeout-ms", "1000"],
             terminatingSignal: SIGTERM,
             name: "never acknowledged: the timeouts still suspend and exit",
             closingLines: [],
