@@ -10,11 +10,26 @@ import Testing
 
     /// A directory of the test's own, removed when `body` returns.
     static func withDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory.path)
+    }
+
+    static func withDirectory<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (String) async throws -> T
+    ) async throws -> T {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try await body(directory.path)
+    }
+
+    /// A new directory of the test's own.
+    private static func makeDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ActionRecordingTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory.path)
+        return directory
     }
 
     static func lines(_ text: String) throws(ActionRecordingError) -> ActionRecording {
