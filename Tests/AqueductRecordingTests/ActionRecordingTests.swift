@@ -15,6 +15,7 @@ import Testing
         return try body(directory.path)
     }
 
+    /// ``withDirectory(_:)`` for a body that suspends.
     static func withDirectory<T>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (String) async throws -> T
