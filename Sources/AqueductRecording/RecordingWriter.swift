@@ -353,18 +353,19 @@ public final class RecordingWriter: Sendable {
     /// Releases, on the calling thread, the objects of the records written so far (`handBack`).
     private func releaseWritten() {
         var written: [any AnyObject & Sendable] = []
-        let withState = pending.withLock { takeWritten(&$0, into: &written) }
-        if withState > 0 { waitingWithState.subtract(withState, ordering: .relaxed) }
+        pending.withLock { takeWritten(&$0, into: &written) }
     }
 
     /// Moves the written records' objects into `records`, under the lock, for the caller to
-    /// release once it has let go of the lock; returns how many of them hold states, which the
-    /// caller subtracts from `waitingWithState`.
-    private func takeWritten(_ pending: inout Pending, into records: inout [any AnyObject & Sendable]) -> Int {
+    /// release once it has let go of the lock, and stops counting their states in
+    /// `waitingWithState`: they are the caller's to release now.
+    private func takeWritten(_ pending: inout Pending, into records: inout [any AnyObject & Sendable]) {
         swap(&records, &pending.written)
         hasWritten.store(false, ordering: .relaxed)
-        defer { pending.writtenWithState = 0 }
-        return pending.writtenWithState
+        if pending.writtenWithState > 0 {
+            waitingWithState.subtract(pending.writtenWithState, ordering: .relaxed)
+            pending.writtenWithState = 0
+        }
     }
 
     /// Counts an action that was not recorded because ``admit()`` said ``Admission/dropped``.
@@ -417,9 +418,8 @@ public final class RecordingWriter: Sendable {
         if holdsState { waitingWithState.add(1, ordering: .relaxed) }
         // Released here, after the lock, by the thread that made them (see `handBack`).
         var written: [any AnyObject & Sendable] = []
-        var writtenWithState = 0
         let schedule = pending.withLock { pending in
-            if !pending.written.isEmpty { writtenWithState = takeWritten(&pending, into: &written) }
+            if !pending.written.isEmpty { takeWritten(&pending, into: &written) }
             let place: Int
             if let found = pending.renderers.lastIndex(where: { $0 === renderer }) {
                 place = found
@@ -435,7 +435,6 @@ public final class RecordingWriter: Sendable {
             pending.isDrainScheduled = true
             return true
         }
-        if writtenWithState > 0 { waitingWithState.subtract(writtenWithState, ordering: .relaxed) }
         if schedule { scheduleDrain() }
     }
 
@@ -488,12 +487,12 @@ public final class RecordingWriter: Sendable {
         // Stopped, unless a record came since the look above: it found the drain scheduled.
         // No record is coming to take the written ones: they are released here.
         var written: [any AnyObject & Sendable] = []
-        let (stopped, writtenWithState) = pending.withLock { pending in
-            if !pending.entries.isEmpty { return (false, 0) }
+        let stopped = pending.withLock { pending in
+            if !pending.entries.isEmpty { return false }
             pending.isDrainScheduled = false
-            return (true, takeWritten(&pending, into: &written))
+            takeWritten(&pending, into: &written)
+            return true
         }
-        if writtenWithState > 0 { waitingWithState.subtract(writtenWithState, ordering: .relaxed) }
         if !stopped { queue.async { self.drain() } }
     }
 
